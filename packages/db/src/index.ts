@@ -1,0 +1,7 @@
+export * from './connect';
+export * from './json';
+export * from './migrate';
+export * from './schema';
+export * from './tenancy';
+export { APP_ROLE } from './migrations/helpers';
+export * from './env';

@@ -1,0 +1,9 @@
+import type { FoundationTables } from './foundation';
+
+export * from './foundation';
+
+/**
+ * Every table of the database: one interface per domain, each in its own file
+ * beside this one, joined here.
+ */
+export interface Database extends FoundationTables {}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from './connect';
+
+/**
+ * A fresh, migrated database for one test file. The global setup migrates once:
+ * into a PGlite dump (embedded) or a template database (PostgreSQL, when
+ * DATABASE_URL is set); each file starts from a copy of it.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = process.env.KLUBHUS_TEST_TEMPLATE;
+  if (process.env.DATABASE_URL) {
+    if (!template) throw new Error('KLUBHUS_TEST_TEMPLATE is not set: run through vitest (global setup)');
+    const name = `${template}_${randomBytes(5).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    const handle = await openDatabase({ databaseUrl: url, migrate: false, poolSize: 5 });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await adminQuery(process.env.DATABASE_URL as string, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const dump = template ? new Blob([readFileSync(template)]) : undefined;
+  return openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: !dump });
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
