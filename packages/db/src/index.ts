@@ -5,3 +5,5 @@ export * from './schema';
 export * from './tenancy';
 export { APP_ROLE } from './migrations/helpers';
 export * from './env';
+export * from './password';
+export * from './seed/demo';

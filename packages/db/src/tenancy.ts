@@ -27,7 +27,8 @@ export function withUser<T>(db: Kysely<Database>, userId: number | null, fn: (tr
   });
 }
 
-async function setScope(trx: Tx, clientId: number | null, userId: number | null) {
+/** Scopes an already open transaction to a club (and user); local to that transaction. */
+export async function setScope(trx: Tx, clientId: number | null, userId: number | null) {
   await sql`SELECT set_config('app.client_id', ${clientId === null ? '' : String(clientId)}, true),
                    set_config('app.user_id', ${userId === null ? '' : String(userId)}, true)`.execute(trx);
 }

@@ -1,0 +1,25 @@
+import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+
+const config = configFromEnv();
+const database = await openDatabase(databaseConfigFromEnv());
+// The embedded database starts as a demo installation; a real server is seeded on request (npm run seed:demo).
+if (database.kind === 'pglite' && (await isEmpty(database.owner))) {
+  await seedDemo(database.owner);
+  console.log('Seeded the demo club "Demo IF".');
+}
+const app = await buildApp({ database, config, logger: process.env.LOG === '1' });
+await app.listen({ port: config.port, host: config.host });
+console.log(`Klubhus is running on ${config.baseUrl}`);
+if (database.kind === 'pglite') {
+  console.log(`Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
+}
+
+async function shutdown() {
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,7 @@
+import { appRoutes } from './app';
+import { authRoutes } from './auth';
+import { moduleRoutes } from './modules';
+import type { RestRoute } from './route';
+
+/** Every documented URL. The cross-club sweep and /api/docs both read this table. */
+export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes];

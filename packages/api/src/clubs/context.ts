@@ -1,0 +1,150 @@
+import { createMongoAbility, type MongoAbility } from '@casl/ability';
+import { type Database, type Tx, withClub } from '@klubhus/db';
+import type { Kysely } from 'kysely';
+
+/** Club roles with fixed meaning; clubs may define more in their roles list. */
+export const ROLE_ADMIN = 'admin';
+export const ROLE_MEMBER = 'member';
+
+export interface ActiveModule {
+  id: number;
+  name: string;
+  alias: string;
+  url: string | null;
+  icon: string;
+  sorting: number;
+  /** REST/tRPC base of the module for this club: custom endpoint or /api/{alias}. */
+  endpoint: string;
+  features: { alias: string; name: string; active: boolean; settings: Record<string, string[]> }[];
+  views: { route: string; values: string[] }[];
+  components: { name: string; values: string[] }[];
+}
+
+export type AppAbility = MongoAbility;
+
+export interface ClubContext {
+  clientId: number;
+  userId: number;
+  role: string;
+  /** Club role admin or the user's admin flag. */
+  isAdmin: boolean;
+  /** Staff = any club role but member: may use the back office. */
+  isStaff: boolean;
+  modules: ActiveModule[];
+  ability: AppAbility;
+  rules: RawRule[];
+}
+
+export interface RawRule {
+  action: string | string[];
+  subject: string | string[];
+  inverted?: boolean;
+  conditions?: Record<string, unknown>;
+  fields?: string[];
+  reason?: string;
+}
+
+/** Loads membership, active modules and abilities of a user in a club; null when not a member. */
+export async function loadClubContext(
+  db: Kysely<Database>,
+  user: { id: number; admin: boolean },
+  clientId: number,
+): Promise<ClubContext | null> {
+  return withClub(db, { clientId, userId: user.id }, async (trx) => {
+    const membership = await trx
+      .selectFrom('client_users')
+      .select(['role', 'accepted'])
+      .where('client_id', '=', clientId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!membership?.accepted) return null;
+    const modules = await loadActiveModules(trx, clientId);
+    const isAdmin = membership.role === ROLE_ADMIN || user.admin;
+    const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : await roleRules(trx, clientId, membership.role);
+    return {
+      clientId,
+      userId: user.id,
+      role: membership.role,
+      isAdmin,
+      isStaff: isAdmin || membership.role !== ROLE_MEMBER,
+      modules: modules.map((m) => m.module),
+      ability: createMongoAbility(rules as never),
+      rules,
+    };
+  });
+}
+
+/** The modules switched on for a club, with the club's endpoint, views and features. */
+export async function loadActiveModules(trx: Tx | Kysely<Database>, clientId: number) {
+  const rows = await trx
+    .selectFrom('client_modules')
+    .innerJoin('modules', 'modules.id', 'client_modules.module_id')
+    .select([
+      'modules.id',
+      'modules.name',
+      'modules.alias',
+      'modules.url',
+      'modules.icon',
+      'modules.sorting',
+      'modules.features',
+      'modules.views',
+      'modules.components',
+      'modules.acl_rules',
+      'client_modules.custom_endpoint',
+      'client_modules.custom_views',
+      'client_modules.custom_components',
+      'client_modules.features as client_features',
+      'client_modules.role_acls',
+    ])
+    .where('client_modules.client_id', '=', clientId)
+    .where('client_modules.active', '=', true)
+    .orderBy('modules.sorting')
+    .orderBy('modules.id')
+    .execute();
+  return rows.map((r) => {
+    const clubFeatures = new Map(r.client_features.map((f) => [f.alias, f]));
+    const module: ActiveModule = {
+      id: r.id,
+      name: r.name,
+      alias: r.alias,
+      url: r.url,
+      icon: r.icon,
+      sorting: r.sorting,
+      endpoint: r.custom_endpoint || `/api/${r.alias}`,
+      features: r.features.map((f) => ({
+        alias: f.alias,
+        name: f.name,
+        active: clubFeatures.get(f.alias)?.active ?? false,
+        settings: clubFeatures.get(f.alias)?.settings ?? {},
+      })),
+      views: r.custom_views.length ? r.custom_views : r.views,
+      components: r.custom_components.length ? r.custom_components : r.components,
+    };
+    return { module, aclRules: r.acl_rules, roleAcls: r.role_acls };
+  });
+}
+
+async function roleRules(trx: Tx, clientId: number, role: string): Promise<RawRule[]> {
+  const modules = await loadActiveModules(trx, clientId);
+  const rules: RawRule[] = [];
+  for (const m of modules) {
+    for (const link of m.roleAcls.filter((r) => r.role === role)) {
+      const set = m.aclRules.find((s) => s.name === link.ruleId);
+      for (const r of set?.userACL ?? []) {
+        rules.push({
+          action: r.action,
+          subject: r.subject,
+          inverted: r.inverted,
+          ...(r.conditions ? { conditions: r.conditions } : {}),
+          ...(r.fields.length && !r.fields.includes('*') ? { fields: r.fields } : {}),
+          ...(r.reason ? { reason: r.reason } : {}),
+        });
+      }
+    }
+  }
+  return rules;
+}
+
+export function hasFeature(club: ClubContext, moduleAlias: string, feature: string): boolean {
+  return club.modules.find((m) => m.alias === moduleAlias)?.features.some((f) => f.alias === feature && f.active) ?? false;
+}

@@ -1,0 +1,6 @@
+export type { ApiConfig } from './lib/config';
+export * from './auth/session';
+export { hashPassword } from '@klubhus/db';
+export * from './context';
+export * from './router';
+export { TRPCError } from '@trpc/server';

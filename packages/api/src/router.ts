@@ -1,0 +1,20 @@
+import { appStateRouter } from './app/router';
+import { authRouter } from './auth/router';
+import { clientsRouter } from './clients/router';
+import { modulesRouter } from './modules/router';
+import { createCallerFactory, router } from './trpc';
+
+/**
+ * Every domain's router, registered once here. The web client's types and the
+ * REST adapters both come from this.
+ */
+export const appRouter = router({
+  app: appStateRouter,
+  auth: authRouter,
+  modules: modulesRouter,
+  clients: clientsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

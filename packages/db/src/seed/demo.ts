@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import { json } from '../json';
+import { hashPassword } from '../password';
+import type { Database } from '../schema';
+import { setScope } from '../tenancy';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_USERS = {
+  admin: 'admin@demo.dk',
+  staff: 'staff@demo.dk',
+  member: 'member@demo.dk',
+} as const;
+
+const fullAccess = (subject: string) => ({
+  name: 'Fuld adgang',
+  userACL: [{ subject: [subject], action: ['manage'], inverted: false, reason: null, conditions: null, fields: ['*'] }],
+});
+const readAccess = (subject: string) => ({
+  name: 'Læseadgang',
+  userACL: [{ subject: [subject], action: ['read'], inverted: false, reason: null, conditions: null, fields: ['*'] }],
+});
+const feature = (alias: string, name: string) => ({ alias, name, settings: [] });
+
+/** The modules that SPEC §2's routes need; views name the web routes each module brings. */
+export const DEMO_MODULES = [
+  { alias: 'dashboard', name: 'Dashboard', url: '/', icon: 'layout-dashboard', views: ['home'], features: [] },
+  { alias: 'companies', name: 'Virksomheder', url: '/companies', icon: 'building-2', views: ['companies', 'company'], features: [] },
+  {
+    alias: 'contacts',
+    name: 'Kontakter',
+    url: '/contacts',
+    icon: 'users',
+    views: ['contacts', 'contact', 'contact-lists', 'contact-list'],
+    features: [feature('holdsport', 'Holdsport')],
+  },
+  { alias: 'events', name: 'Arrangementer', url: '/events', icon: 'calendar', views: ['events', 'event', 'types', 'type'], features: [feature('seatsio', 'Seats.io')] },
+  {
+    alias: 'orders',
+    name: 'Ordrer',
+    url: '/orders',
+    icon: 'shopping-cart',
+    views: ['orders', 'order', 'contracts', 'contract', 'subscriptions', 'invoices', 'categories', 'seasons', 'fields', 'discount-codes'],
+    features: [feature('contracts', 'Aftaler'), feature('economic', 'E-conomic'), feature('stripe', 'Stripe'), feature('onpay', 'OnPay')],
+  },
+  { alias: 'products', name: 'Produkter', url: '/products', icon: 'package', views: ['products', 'product', 'categories', 'invoicegroups'], features: [] },
+  { alias: 'marketing', name: 'Marketing', url: '/marketing', icon: 'mail', views: ['newsletters', 'newsletter'], features: [] },
+  { alias: 'webshop', name: 'Webshop', url: '/shop', icon: 'store', views: ['shop', 'product', 'checkout', 'confirmation'], features: [] },
+] as const;
+
+const ROLES = [
+  { name: 'Administrator', alias: 'admin' },
+  { name: 'Medarbejder', alias: 'staff' },
+  { name: 'Medlem', alias: 'member' },
+];
+
+const EXTRA_INFO = {
+  companies: [
+    { title: 'Branche', alias: 'branche', type: 'Select', values: ['Detail', 'Håndværk', 'Finans', 'IT', 'Andet'], multiple: false },
+    { title: 'Interesser', alias: 'interesser', type: 'Checkbox', values: ['Fodbold', 'Håndbold', 'Netværk'], multiple: true },
+    { title: 'Sponsorniveau', alias: 'niveau', type: 'Radio', values: ['Guld', 'Sølv', 'Bronze'], multiple: false },
+    { title: 'Noter', alias: 'noter', type: 'Text', values: [], multiple: false },
+  ],
+  contacts: [{ title: 'Kostpræferencer', alias: 'kost', type: 'Select', values: ['Ingen', 'Vegetar', 'Vegansk'], multiple: false }],
+};
+
+/** True when the database has no clubs yet (first start). */
+export async function isEmpty(owner: Kysely<Database>): Promise<boolean> {
+  const row = await owner.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+/**
+ * The demo installation: clubs "Demo IF" (every module on) and "Nabo BK" (so
+ * isolation is visible), the three demo users and the modules. Runs as owner in
+ * one transaction; idempotent by checking for the demo club.
+ */
+export async function seedDemo(owner: Kysely<Database>): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await owner.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirst();
+    if (existing) return;
+    const moduleIds: number[] = [];
+    for (const [i, m] of DEMO_MODULES.entries()) {
+      const row = await trx
+        .insertInto('modules')
+        .values({
+          name: m.name,
+          alias: m.alias,
+          url: m.url,
+          icon: m.icon,
+          sorting: i + 1,
+          features: json(m.features),
+          views: json(m.views.map((route) => ({ route, values: [] }))),
+          components: json([]),
+          acl_rules: json([fullAccess(m.alias), readAccess(m.alias)]),
+        })
+        .onConflict((oc) => oc.column('alias').doUpdateSet({ name: m.name }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      moduleIds.push(row.id);
+    }
+    const settings = {
+      companies: { extraInfo: EXTRA_INFO.companies },
+      contacts: { extraInfo: EXTRA_INFO.contacts },
+      webshop: {
+        terms: '<h2>Handelsbetingelser</h2><p>Billetter og varer købes hos klubben. Køb er bindende, når betalingen er gennemført. Fortrydelsesretten gælder ikke billetter til arrangementer på en bestemt dato.</p>',
+        subscriptionTerms:
+          '<h2>Abonnementsbetingelser</h2><p>Abonnementet kan ikke opsiges i bindingsperioden. Betaling trækkes automatisk hver betalingsperiode.</p>',
+      },
+    };
+    const demo = await trx
+      .insertInto('clients')
+      .values({
+        name: 'Demo IF',
+        address: 'Stadionvej 1',
+        zip_code: '8000',
+        city: 'Aarhus C',
+        cvr: '12345678',
+        email: 'kontakt@demo.dk',
+        phone: '12 34 56 78',
+        website: 'https://demo.dk',
+        roles: json(ROLES),
+        settings: json(settings),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const nabo = await trx
+      .insertInto('clients')
+      .values({
+        name: 'Nabo BK',
+        address: 'Boldbanen 7',
+        zip_code: '8200',
+        city: 'Aarhus N',
+        email: 'info@nabobk.dk',
+        phone: '87 65 43 21',
+        roles: json(ROLES),
+        settings: json(settings),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const user = (email: string, firstname: string, lastname: string, flags: { admin?: boolean; super_admin?: boolean } = {}) =>
+      trx
+        .insertInto('users')
+        .values({ email, firstname, lastname, password_hash: passwordHash, email_confirmed: true, ...flags })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const admin = await user(DEMO_USERS.admin, 'Anna', 'Admin', { admin: true, super_admin: true });
+    const staff = await user(DEMO_USERS.staff, 'Søren', 'Stab');
+    const member = await user(DEMO_USERS.member, 'Mette', 'Medlem');
+
+    for (const [club, members] of [
+      [demo.id, [[admin.id, 'admin'], [staff.id, 'staff'], [member.id, 'member']]],
+      [nabo.id, [[admin.id, 'admin']]],
+    ] as const) {
+      await setScope(trx, club, null);
+      for (const [userId, role] of members) {
+        await trx.insertInto('client_users').values({ client_id: club, user_id: userId, role }).execute();
+      }
+      for (const moduleId of moduleIds) {
+        const m = DEMO_MODULES[moduleIds.indexOf(moduleId)];
+        await trx
+          .insertInto('client_modules')
+          .values({
+            client_id: club,
+            module_id: moduleId,
+            active: true,
+            features: json(m.features.map((f) => ({ alias: f.alias, active: club === demo.id, settings: {} }))),
+            role_acls: json([{ ruleId: 'Fuld adgang', role: 'staff' }]),
+          })
+          .execute();
+      }
+    }
+    await setScope(trx, null, null);
+  });
+}

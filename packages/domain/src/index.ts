@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './list';
+export * from './messages';
+export * from './modules';
+export * from './validation';
