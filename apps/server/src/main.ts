@@ -4,8 +4,10 @@ import { configFromEnv } from './config';
 
 const config = configFromEnv();
 const database = await openDatabase(databaseConfigFromEnv());
-// The embedded database starts as a demo installation; a real server is seeded on request (npm run seed:demo).
-if (database.kind === 'pglite' && (await isEmpty(database.owner))) {
+// The embedded database starts as a demo installation; a real server only when asked
+// (SEED_DEMO=1 or npm run seed:demo).
+const seed = database.kind === 'pglite' || process.env.SEED_DEMO === '1';
+if (seed && (await isEmpty(database.owner))) {
   await seedDemo(database.owner);
   console.log('Seeded the demo club "Demo IF".');
 }

@@ -7,3 +7,4 @@ export { APP_ROLE } from './migrations/helpers';
 export * from './env';
 export * from './password';
 export * from './seed/demo';
+export * from './fixtures/index';

@@ -18,7 +18,10 @@ export async function readMultipart(req: FastifyRequest): Promise<Record<string,
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      (files[part.fieldname] ??= []).push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      files[part.fieldname] = [
+        ...(files[part.fieldname] ?? []),
+        { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data },
+      ];
     } else {
       body[part.fieldname] = decodeField(String(part.value ?? ''));
     }

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DatabaseHandle, DEMO_PASSWORD, seedDemo } from '@klubhus/db';
+import { openTestDatabase } from '@klubhus/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Logs in through POST /api/login; returns the cookie header value. */
+  login(email: string, password?: string): Promise<string>;
+  /** JSON request as a browser on our own origin would send it. */
+  request(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    opts?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const ORIGIN_HEADERS = { host: 'localhost:3000', origin: 'http://localhost:3000' };
+
+/** A fresh database with the demo installation, and the app on it (no network: app.inject). */
+export async function createTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await seedDemo(database.owner);
+  const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-data-'));
+  const app = await buildApp({
+    database,
+    config: { baseUrl: 'http://localhost:3000', secureCookies: false, dataDir },
+    webDist: join(dataDir, 'no-web'),
+  });
+  const request: TestApp['request'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...ORIGIN_HEADERS, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.headers ?? {}) },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  return {
+    app,
+    database,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await request('POST', '/api/login', { body: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === 'klubhus_session');
+      if (!cookie) throw new Error('no session cookie');
+      return `klubhus_session=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The id of a demo club by name. */
+export async function clubId(database: DatabaseHandle, name: string): Promise<number> {
+  const row = await database.owner.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}

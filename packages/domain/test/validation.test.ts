@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZRegisterRequest } from '../src/auth';
+import { listInput } from '../src/list';
+import { decimal, email, integer, parseDecimal } from '../src/validation';
+
+describe('Danish validation', () => {
+  it('reads decimals with a comma and thousands dots', () => {
+    expect(parseDecimal('1.234,50')).toBe(1234.5);
+    expect(parseDecimal('12,5')).toBe(12.5);
+    expect(parseDecimal('12.5')).toBe(12.5);
+    expect(parseDecimal('')).toBeNull();
+    expect(parseDecimal('abc')).toBeNaN();
+  });
+
+  it('gives SPEC §5 messages', () => {
+    expect(decimal('Pris').safeParse('x').error?.issues[0].message).toBe('Pris skal være et gyldigt tal.');
+    expect(decimal('Pris', { min: 0 }).safeParse('-1').error?.issues[0].message).toBe('Pris skal minimum være 0 eller mere');
+    expect(integer('Antal', { max: 5 }).safeParse('6').error?.issues[0].message).toBe('Antal må maksimalt være 5 eller mindre');
+    expect(email().safeParse('nej').error?.issues[0].message).toBe('E-mail skal være en gyldig e-mail');
+    expect(email().parse(' Anna@Demo.DK ')).toBe('anna@demo.dk');
+  });
+
+  it('requires the repeated password to match', () => {
+    const r = ZRegisterRequest.safeParse({ firstname: 'A', lastname: 'B', email: 'a@b.dk', password: 'hemmelig1', confirmPassword: 'hemmelig2' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('Gentag adgangskode skal matche Adgangskode');
+  });
+
+  it('defaults lists to page 1 of 10 and refuses unknown page sizes and sort fields', () => {
+    const schema = listInput(z.object({}), ['Name', 'Sorting'] as const, { field: 'Sorting', dir: 'asc' });
+    expect(schema.parse({})).toMatchObject({ page: 1, perPage: 10, sort: { field: 'Sorting', dir: 'asc' } });
+    expect(schema.safeParse({ perPage: 7 }).success).toBe(false);
+    expect(schema.safeParse({ sort: { field: 'password', dir: 'asc' } }).success).toBe(false);
+  });
+});
