@@ -1,9 +1,11 @@
+import type { CrmTables } from './crm';
 import type { FoundationTables } from './foundation';
 
+export * from './crm';
 export * from './foundation';
 
 /**
  * Every table of the database: one interface per domain, each in its own file
  * beside this one, joined here.
  */
-export interface Database extends FoundationTables {}
+export interface Database extends FoundationTables, CrmTables {}

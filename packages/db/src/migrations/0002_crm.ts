@@ -1,0 +1,152 @@
+import { type Kysely, sql } from 'kysely';
+import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+
+/**
+ * CRM (SPEC §3): files, companies, contacts, contact lists, comments.
+ * Every table is club-owned (RLS + composite keys); links between them use
+ * composite foreign keys so a row can never point into another club.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const now = sql`now()`;
+
+  // Files first: logos, pictures and comment attachments point at them.
+  await clubTable(db, 'files')
+    .addColumn('file_name', 'text', (c) => c.notNull())
+    // Storage key (random), never a path derived from what the user sent.
+    .addColumn('file_path', 'text', (c) => c.notNull())
+    .addColumn('mime_type', 'text', (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('relation_type', 'text')
+    .addColumn('relation_id', 'integer')
+    .addColumn('uploaded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await enableTenancy(db, 'files');
+  await sql`CREATE INDEX files_relation_idx ON files (client_id, relation_type, relation_id)`.execute(db);
+
+  await clubTable(db, 'companies')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('cvr', 'text')
+    .addColumn('ean', 'text')
+    .addColumn('use_ean', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('address', 'text')
+    .addColumn('zip_code', 'text')
+    .addColumn('city', 'text')
+    .addColumn('email', 'text')
+    .addColumn('phone', 'text')
+    .addColumn('website', 'text')
+    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0))
+    .addColumn('follow_up_date', 'date')
+    .addColumn('vat_excluded', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('logo_web', 'integer')
+    .addColumn('logo_print', 'integer')
+    .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('owner_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('ticket_limits', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await enableTenancy(db, 'companies');
+  await clubForeignKey(db, 'companies', 'logo_web', 'files', 'set null');
+  await clubForeignKey(db, 'companies', 'logo_print', 'files', 'set null');
+  // The list: every query is within one club; the default sort is by name.
+  for (const [name, expr] of [
+    ['name', 'lower(name), id'],
+    ['status_name', 'status, lower(name), id'],
+    ['cvr', 'cvr, id'],
+    ['zip', 'zip_code, id'],
+    ['city', 'lower(city), id'],
+    ['email', 'lower(email), id'],
+    ['phone', 'phone, id'],
+    ['address', 'lower(address), id'],
+    ['follow_up', 'follow_up_date, id'],
+  ] as const) {
+    await sql.raw(`CREATE INDEX companies_${name}_idx ON companies (client_id, ${expr})`).execute(db);
+  }
+  await sql`CREATE INDEX companies_owner_idx ON companies (owner_id) WHERE owner_id IS NOT NULL`.execute(db);
+
+  await clubTable(db, 'contacts')
+    .addColumn('firstname', 'text', (c) => c.notNull())
+    .addColumn('lastname', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('phone', 'text')
+    .addColumn('mobile', 'text')
+    .addColumn('linkedin', 'text')
+    .addColumn('about', 'text')
+    .addColumn('highlighted', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('no_invitations', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('picture', 'integer')
+    .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await enableTenancy(db, 'contacts');
+  await clubForeignKey(db, 'contacts', 'picture', 'files', 'set null');
+  await sql`CREATE INDEX contacts_name_idx ON contacts (client_id, lower(firstname), lower(lastname), id)`.execute(db);
+  await sql`CREATE INDEX contacts_lastname_idx ON contacts (client_id, lower(lastname), id)`.execute(db);
+  await sql`CREATE INDEX contacts_email_idx ON contacts (client_id, lower(email))`.execute(db);
+
+  await db.schema
+    .createTable('company_contacts')
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('company_id', 'integer', (c) => c.notNull())
+    .addColumn('contact_id', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addPrimaryKeyConstraint('company_contacts_pkey', ['client_id', 'company_id', 'contact_id'])
+    .execute();
+  await enableTenancy(db, 'company_contacts', { compositeKey: false });
+  await clubForeignKey(db, 'company_contacts', 'company_id', 'companies', 'cascade');
+  await clubForeignKey(db, 'company_contacts', 'contact_id', 'contacts', 'cascade');
+  await sql`CREATE INDEX company_contacts_contact_idx ON company_contacts (client_id, contact_id)`.execute(db);
+
+  await clubTable(db, 'contact_lists')
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await enableTenancy(db, 'contact_lists');
+  await sql`CREATE INDEX contact_lists_title_idx ON contact_lists (client_id, lower(title), id)`.execute(db);
+
+  await db.schema
+    .createTable('contact_list_members')
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('list_id', 'integer', (c) => c.notNull())
+    .addColumn('contact_id', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addPrimaryKeyConstraint('contact_list_members_pkey', ['client_id', 'list_id', 'contact_id'])
+    .execute();
+  await enableTenancy(db, 'contact_list_members', { compositeKey: false });
+  await clubForeignKey(db, 'contact_list_members', 'list_id', 'contact_lists', 'cascade');
+  await clubForeignKey(db, 'contact_list_members', 'contact_id', 'contacts', 'cascade');
+  await sql`CREATE INDEX contact_list_members_contact_idx ON contact_list_members (client_id, contact_id)`.execute(db);
+
+  await clubTable(db, 'comments')
+    .addColumn('origin_type', 'text', (c) => c.notNull())
+    .addColumn('origin_id', 'integer', (c) => c.notNull())
+    .addColumn('origin_url', 'text')
+    .addColumn('origin_pattern', 'text')
+    .addColumn('parent_id', 'integer')
+    .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await enableTenancy(db, 'comments');
+  await clubForeignKey(db, 'comments', 'parent_id', 'comments', 'cascade');
+  await sql`CREATE INDEX comments_origin_idx ON comments (client_id, origin_type, origin_id, created_at DESC) WHERE parent_id IS NULL`.execute(db);
+  await sql`CREATE INDEX comments_parent_idx ON comments (client_id, parent_id) WHERE parent_id IS NOT NULL`.execute(db);
+
+  await db.schema
+    .createTable('comment_reads')
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('comment_id', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('read_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addPrimaryKeyConstraint('comment_reads_pkey', ['client_id', 'comment_id', 'user_id'])
+    .execute();
+  await enableTenancy(db, 'comment_reads', { compositeKey: false });
+  await clubForeignKey(db, 'comment_reads', 'comment_id', 'comments', 'cascade');
+}
+
+export async function down(): Promise<void> {
+  throw new Error('Migrations only go forward');
+}
