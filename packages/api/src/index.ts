@@ -1,5 +1,6 @@
 export type { ApiConfig } from './lib/config';
 export * from './auth/session';
+export { generateToken, hashToken } from './lib/tokens';
 export { hashPassword } from '@klubhus/db';
 export * from './context';
 export * from './router';
