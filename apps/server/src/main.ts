@@ -1,6 +1,7 @@
 import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { smtpTransport, startOutboxWorker } from './outbox';
 
 const config = configFromEnv();
 const database = await openDatabase(databaseConfigFromEnv());
@@ -18,7 +19,13 @@ if (database.kind === 'pglite') {
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
 }
 
+// Without SMTP_URL e-mails stay in the outbox table (readable by tests and staff).
+const stopOutbox = process.env.SMTP_URL
+  ? startOutboxWorker(database.db, smtpTransport(process.env.SMTP_URL), process.env.MAIL_FROM ?? 'Klubhus <noreply@klubhus.dk>')
+  : () => {};
+
 async function shutdown() {
+  stopOutbox();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,0 +1,58 @@
+import type { Database } from '@klubhus/db';
+import { type Kysely, sql } from 'kysely';
+import nodemailer from 'nodemailer';
+
+export interface MailTransport {
+  send(mail: { from: string; to: string; subject: string; html: string; text: string }): Promise<void>;
+}
+
+/** SMTP via nodemailer, e.g. SMTP_URL=smtp://user:pass@mail.example.dk:587 */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+  };
+}
+
+/**
+ * Delivers queued e-mails. Rows are claimed with FOR UPDATE SKIP LOCKED, so
+ * several app processes can run this at once without sending a mail twice.
+ * A failed send keeps the error and is retried on a later round.
+ */
+export async function deliverOutbox(db: Kysely<Database>, transport: MailTransport, from: string, batch = 20): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await sql<{ id: number; to_address: string; subject: string; html: string; text: string }>`
+      SELECT id, to_address, subject, html, text FROM outbox
+      WHERE sent_at IS NULL ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`.execute(trx);
+    let sent = 0;
+    for (const row of rows.rows) {
+      try {
+        await transport.send({ from, to: row.to_address, subject: row.subject, html: row.html, text: row.text });
+        await trx.updateTable('outbox').set({ sent_at: new Date(), error: null }).where('id', '=', row.id).execute();
+        sent++;
+      } catch (error) {
+        await trx.updateTable('outbox').set({ error: String(error).slice(0, 500) }).where('id', '=', row.id).execute();
+      }
+    }
+    return sent;
+  });
+}
+
+/** Runs deliverOutbox every few seconds until stopped. */
+export function startOutboxWorker(db: Kysely<Database>, transport: MailTransport, from: string, everyMs = 5000) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverOutbox(db, transport, from);
+    } catch (error) {
+      console.error('outbox delivery failed', error);
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  return () => clearInterval(timer);
+}
