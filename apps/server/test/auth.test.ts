@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'klubhus_session');
+interface SetCookie {
+  name: string;
+  value: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  path?: string;
+  maxAge?: number;
+}
+const cookieOf = (res: { cookies: SetCookie[] }) => res.cookies.find((c) => c.name === 'klubhus_session');
 const lastMail = (to: string) =>
   t.database.owner.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
 const tokenIn = (text: string) => /token=([a-z2-7]+)/.exec(text)?.[1] ?? '';
