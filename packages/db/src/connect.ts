@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'pg';
   /** The embedded instance, when kind is 'pglite' (tests dump it as a template). */
   pglite?: PGlite;
+  /** The server's connection string, when kind is 'pg' (a second process connects with it). */
+  url?: string;
   /** Runs as the app role: row-level security applies. All request work goes here. */
   db: Kysely<Database>;
   /** Runs as the schema owner / session user: migrations, seeding, tests. Never for requests. */
@@ -55,6 +57,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
   return {
     kind: 'pg',
+    url,
     db,
     owner,
     async close() {
