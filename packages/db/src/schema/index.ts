@@ -1,6 +1,8 @@
+import type { CatalogueTables } from './catalogue';
 import type { CrmTables } from './crm';
 import type { FoundationTables } from './foundation';
 
+export * from './catalogue';
 export * from './crm';
 export * from './foundation';
 
@@ -8,4 +10,4 @@ export * from './foundation';
  * Every table of the database: one interface per domain, each in its own file
  * beside this one, joined here.
  */
-export interface Database extends FoundationTables, CrmTables {}
+export interface Database extends FoundationTables, CrmTables, CatalogueTables {}
