@@ -1,6 +1,10 @@
 import { appStateRouter } from './app/router';
 import { authRouter } from './auth/router';
 import { clientsRouter } from './clients/router';
+import { commentsRouter } from './comments/router';
+import { companiesRouter } from './companies/router';
+import { contactsRouter } from './contacts/router';
+import { filesRouter } from './files/router';
 import { modulesRouter } from './modules/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -13,6 +17,10 @@ export const appRouter = router({
   auth: authRouter,
   modules: modulesRouter,
   clients: clientsRouter,
+  companies: companiesRouter,
+  contacts: contactsRouter,
+  comments: commentsRouter,
+  files: filesRouter,
 });
 
 export type AppRouter = typeof appRouter;

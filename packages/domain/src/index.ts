@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './catalogue';
+export * from './crm';
 export * from './discounts';
 export * from './list';
 export * from './messages';

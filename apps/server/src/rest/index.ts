@@ -1,7 +1,11 @@
 import { appRoutes } from './app';
 import { authRoutes } from './auth';
+import { commentRoutes } from './comments';
+import { companyRoutes } from './companies';
+import { contactRoutes } from './contacts';
+import { fileRoutes } from './files';
 import { moduleRoutes } from './modules';
 import type { RestRoute } from './route';
 
 /** Every documented URL. The cross-club sweep and /api/docs both read this table. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes];

@@ -1,0 +1,131 @@
+import type { Caller } from '@klubhus/api';
+import { ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
+import { z } from 'zod';
+import { defineRoutes, listEnvelope, listRequest, type RestInput } from './route';
+
+type ContactRow = Awaited<ReturnType<Caller['contacts']['list']>>['rows'][number];
+const contactRow = (c: ContactRow) => ({ Id: c.id, ...c });
+const idParam = (input: RestInput) => ({ id: input.params.id as never });
+
+function listBody(input: RestInput) {
+  const body = listRequest(input) as Record<string, unknown>;
+  const filter = (body.filter ?? {}) as Record<string, unknown>;
+  const q = input.query as Record<string, unknown>;
+  return {
+    ...body,
+    search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined),
+    filter: { ...filter, companyId: filter.companyId ?? (input.req.method === 'GET' ? q.companyId : undefined) },
+  };
+}
+
+const upload = (body: Record<string, unknown>, name: string) => {
+  const f = (body.files as Record<string, unknown[]> | undefined)?.[name];
+  return f?.length ? f : undefined;
+};
+
+const listGet = {
+  summary: 'One contact list with its contacts -> {success, result}',
+  handler: async (call: Caller, input: RestInput) => ({ success: true, result: await call.contacts.lists.get(idParam(input)) }),
+};
+
+export const contactRoutes = defineRoutes('Contacts', [
+  {
+    method: 'GET',
+    url: '/api/contacts',
+    summary: 'Contact picker: ?search (and companyId) or ?ids -> {success, result}',
+    query: z.object({ search: z.string().optional(), companyId: z.string().optional(), ids: z.string().optional() }),
+    handler: async (call, { query }) => {
+      const q = query as { search?: string; companyId?: string; ids?: string };
+      return { success: true, result: await call.contacts.search({ search: q.search, companyId: q.companyId || undefined, ids: q.ids } as never) };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts',
+    summary: 'Contact list: {filter{companyId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Name asc',
+    body: ZContactListRequest,
+    handler: async (call, input) => listEnvelope(await call.contacts.list(listBody(input) as never), contactRow),
+  },
+  {
+    method: 'GET',
+    url: '/api/contacts/lists',
+    summary: 'Contact lists (search, sort Title, page) -> {Result, TotalPages, Total}',
+    handler: async (call, input) =>
+      listEnvelope(await call.contacts.lists.list(listRequest(input) as never), (l) => ({ Id: l.id, Title: l.title, ...l })),
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts/lists',
+    summary: 'Contact lists by the list protocol -> {Result, TotalPages, Total}',
+    handler: async (call, input) =>
+      listEnvelope(await call.contacts.lists.list(listRequest(input) as never), (l) => ({ Id: l.id, Title: l.title, ...l })),
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts/lists/update',
+    summary: 'Create (no id) or save a contact list {id, title, contactIds} -> {success, result: id}',
+    body: ZContactListUpdateRequest,
+    multipart: true,
+    handler: async (call, { body }) => {
+      const r = await call.contacts.lists.update({ ...body, files: undefined } as never);
+      return { success: true, result: r.id, data: r.id, message: r.message, error: null };
+    },
+  },
+  { method: 'GET', url: '/api/contacts/lists/:id', ...listGet },
+  { method: 'GET', url: '/api/lists/:id', ...listGet, summary: 'One contact list (SPEC §7 writes lists/{id})' },
+  {
+    method: 'DELETE',
+    url: '/api/contacts/lists/:id',
+    summary: 'Delete a contact list (the contacts stay)',
+    handler: async (call, input) => call.contacts.lists.delete(idParam(input)),
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts/lists/:id/contacts/:contactId',
+    summary: 'Add a contact to a list',
+    handler: async (call, { params }) => call.contacts.lists.addContact({ listId: params.id, contactId: params.contactId } as never),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/contacts/lists/:id/contacts/:contactId',
+    summary: 'Remove a contact from a list',
+    handler: async (call, { params }) => call.contacts.lists.removeContact({ listId: params.id, contactId: params.contactId } as never),
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts/update',
+    summary: 'Create (no id) or save a contact (form; picture as file) -> {success, data: id, error}',
+    body: ZContactUpdateRequest,
+    multipart: true,
+    handler: async (call, { body }) => {
+      const r = await call.contacts.update({
+        ...body,
+        files: undefined,
+        file: upload(body, 'file') ?? body.file,
+        pictureFile: upload(body, 'pictureFile') ?? body.pictureFile,
+      } as never);
+      return { success: true, data: r.id, result: r.id, message: r.message, error: null };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/contacts/:id',
+    summary: 'One contact -> {success, result, data: {companies}}',
+    handler: async (call, input) => {
+      const result = await call.contacts.get(idParam(input));
+      return { success: true, result, data: { companies: result.companies } };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts/:id/delete-card',
+    summary: 'Delete a saved payment card of the contact (cards arrive with payments: none yet)',
+    handler: async (call, { params, body }) => call.contacts.deleteCard({ id: params.id, cardId: (body.card as { id?: string })?.id ?? body.cardId } as never),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/contacts/:id',
+    summary: 'Delete a contact',
+    handler: async (call, input) => call.contacts.delete(idParam(input)),
+  },
+]);

@@ -1,0 +1,2 @@
+export * from './cvr/index';
+export * from './storage/index';
