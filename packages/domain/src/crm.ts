@@ -172,11 +172,18 @@ export const ZCompanyUpdateRequest = z
     email: optionalEmail(),
     phone: optionalText(40),
     website: optionalText(300),
-    status: z
-      .preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.coerce.number(), z.null()], { error: required('Status') }))
-      .refine((v) => v !== null && !Number.isNaN(v), required('Status'))
-      .refine((v) => v === null || (COMPANY_STATUS_VALUES as readonly number[]).includes(v), CRM_MSG.statusInvalid)
-      .transform((v) => v as number),
+    status: z.union([z.number(), z.string(), z.null()], { error: required('Status') }).transform((v, ctx) => {
+      const n = v === null || (typeof v === 'string' && v.trim() === '') ? null : Number(v);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: required('Status') });
+        return z.NEVER;
+      }
+      if (!(COMPANY_STATUS_VALUES as readonly number[]).includes(n)) {
+        ctx.addIssue({ code: 'custom', message: CRM_MSG.statusInvalid });
+        return z.NEVER;
+      }
+      return n;
+    }),
     followUpDate: optionalDate('Opfølgningsdato'),
     vatExcluded: bool,
     /** Existing file ids; null removes the logo. A new upload (logoWebFile) wins. */
