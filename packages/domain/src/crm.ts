@@ -144,7 +144,7 @@ export const ZTicketLimits = z
       z.object({
         productId: id,
         maxAmount: z
-          .union([z.coerce.number().int('Maks. antal skal være et heltal.').min(0, 'Maks. antal skal minimum være 0 eller mere'), z.literal(''), z.null()])
+          .union([z.literal(''), z.null(), z.coerce.number().int('Maks. antal skal være et heltal.').min(0, 'Maks. antal skal minimum være 0 eller mere')])
           .optional()
           .transform((v) => (typeof v === 'number' ? v : null)),
       }),
