@@ -1,5 +1,14 @@
 import { appStateRouter } from './app/router';
 import { authRouter } from './auth/router';
+import {
+  customFieldsRouter,
+  discountCodesRouter,
+  invoiceGroupsRouter,
+  orderCategoriesRouter,
+  productCategoriesRouter,
+  productsRouter,
+  seasonsRouter,
+} from './catalogue';
 import { clientsRouter } from './clients/router';
 import { commentsRouter } from './comments/router';
 import { companiesRouter } from './companies/router';
@@ -15,6 +24,13 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   app: appStateRouter,
   auth: authRouter,
+  products: productsRouter,
+  productCategories: productCategoriesRouter,
+  invoiceGroups: invoiceGroupsRouter,
+  orderCategories: orderCategoriesRouter,
+  seasons: seasonsRouter,
+  customFields: customFieldsRouter,
+  discountCodes: discountCodesRouter,
   modules: modulesRouter,
   clients: clientsRouter,
   companies: companiesRouter,

@@ -200,7 +200,9 @@ describe('money properties', () => {
         const parts = allocate(amount, weights);
         expect(parts.reduce((s, p) => s + p, 0)).toBe(amount);
         const total = weights.reduce((s, w) => s + w, 0);
-        if (total > 0) weights.forEach((w, i) => expect(Math.abs(parts[i] - (amount * w) / total)).toBeLessThan(1));
+        if (total > 0) {
+          for (const [i, w] of weights.entries()) expect(Math.abs(parts[i] - (amount * w) / total)).toBeLessThan(1);
+        }
       }),
     );
   });

@@ -1,5 +1,6 @@
 import { appRoutes } from './app';
 import { authRoutes } from './auth';
+import { catalogueRoutes } from './catalogue';
 import { commentRoutes } from './comments';
 import { companyRoutes } from './companies';
 import { contactRoutes } from './contacts';
@@ -8,4 +9,4 @@ import { moduleRoutes } from './modules';
 import type { RestRoute } from './route';
 
 /** Every documented URL. The cross-club sweep and /api/docs both read this table. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes, ...catalogueRoutes];

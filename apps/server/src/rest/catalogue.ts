@@ -1,0 +1,240 @@
+import type { Caller } from '@klubhus/api';
+import {
+  ZCategorySortRequest,
+  ZCustomFieldListRequest,
+  ZCustomFieldUpdateRequest,
+  ZDiscountCodeListRequest,
+  ZDiscountCodeUpdateRequest,
+  ZInvoiceGroupUpdateRequest,
+  ZOrderCategoryListRequest,
+  ZOrderCategoryUpdateRequest,
+  ZProductCategoryUpdateRequest,
+  ZProductListRequest,
+  ZProductSearchRequest,
+  ZProductUpdateRequest,
+  ZSeasonListRequest,
+  ZSeasonUpdateRequest,
+  ZTitleListRequest,
+} from '@klubhus/domain';
+import { z } from 'zod';
+import { defineRoutes, listEnvelope, listRequest, type RestInput, type RestRoute } from './route';
+
+/**
+ * Catalogue and reference data (SPEC §7 "Products", "Categories, seasons,
+ * fields, discount codes", "Invoice groups"). Each URL calls one procedure;
+ * prices are kroner on the wire. List rows are PascalCase (the list protocol's
+ * {Result, TotalPages, Total}); single records are the procedure's own shape.
+ */
+
+/** id → Id, startDate → StartDate. */
+function pascal<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
+}
+
+const idParam = (input: RestInput) => ({ id: input.params.id as never });
+const saved = (r: { id: number; message: string }) => ({ success: true, result: r.id, message: r.message });
+
+/** GET {base} (query: search, sort, direction, page, perPage) and POST {base} (list protocol) → {Result, TotalPages, Total}. */
+function listRoutes(
+  base: string,
+  what: string,
+  body: z.ZodType,
+  list: (call: Caller, request: unknown) => Promise<{ rows: Record<string, unknown>[]; total: number; totalPages: number }>,
+): Omit<RestRoute, 'tag'>[] {
+  return [
+    {
+      method: 'POST',
+      url: base,
+      summary: `${what}: {filter, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}`,
+      body,
+      handler: async (call, input) => listEnvelope(await list(call, listRequest(input)), pascal),
+    },
+    {
+      method: 'GET',
+      url: base,
+      summary: `${what} by query parameters (search, sort, direction, page, perPage)`,
+      handler: async (call, input) => listEnvelope(await list(call, listRequest(input)), pascal),
+    },
+  ];
+}
+
+/** GET {base}/{id}, POST {base}/update, DELETE {base}/{id} for one entity. */
+function recordRoutes(
+  base: string,
+  what: string,
+  body: z.ZodType,
+  procs: {
+    get: (call: Caller, input: { id: never }) => Promise<unknown>;
+    update: (call: Caller, body: never) => Promise<{ id: number; message: string }>;
+    delete: (call: Caller, input: { id: never }) => Promise<unknown>;
+  },
+  opts: { multipart?: boolean } = {},
+): Omit<RestRoute, 'tag'>[] {
+  return [
+    {
+      method: 'GET',
+      url: `${base}/:id`,
+      summary: `One ${what} -> {success, result}`,
+      handler: async (call, input) => ({ success: true, result: await procs.get(call, idParam(input)) }),
+    },
+    {
+      method: 'POST',
+      url: `${base}/update`,
+      summary: `Create (no id) or save a ${what} -> {success, result: id, message}`,
+      body,
+      ...(opts.multipart ? { multipart: true } : {}),
+      handler: async (call, { body }) => saved(await procs.update(call, body as never)),
+    },
+    {
+      method: 'DELETE',
+      url: `${base}/:id`,
+      summary: `Delete a ${what} -> {success, message}`,
+      handler: async (call, input) => procs.delete(call, idParam(input)),
+    },
+  ];
+}
+
+/** Picker requests carry search or ids and no paging: GET {products}?search= or ?ids=1,2. */
+const isPickerRequest = (q: Record<string, unknown>) => (q.ids !== undefined || q.search !== undefined) && q.page === undefined && q.sort === undefined;
+
+export const productRoutes = defineRoutes('Products', [
+  {
+    method: 'GET',
+    url: '/api/products',
+    summary:
+      'Products: with ?search= or ?ids= (no page/sort) the picker result {success, result: [{id, title, type, sku, price, variants}]}; otherwise the list envelope (Title asc, 10 per page)',
+    query: ZProductSearchRequest,
+    handler: async (call, input) => {
+      const q = input.query as Record<string, unknown>;
+      if (isPickerRequest(q)) {
+        return { success: true, result: await call.products.search({ search: q.search as string | undefined, ids: q.ids as never, type: q.type as never }) };
+      }
+      const request = listRequest(input) as Record<string, unknown>;
+      const categoryId = q.categoryId ?? q.category;
+      return listEnvelope(await call.products.list({ ...request, ...(categoryId ? { filter: { categoryId } } : {}) } as never), pascal);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/products',
+    summary: 'Product list: {filter{categoryId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; Price is the lowest active variant price when HasVariants ("Fra:")',
+    body: ZProductListRequest,
+    handler: async (call, input) => listEnvelope(await call.products.list(listRequest(input) as never), pascal),
+  },
+  ...recordRoutes(
+    '/api/products',
+    'product (with variants and options)',
+    ZProductUpdateRequest,
+    {
+      get: (call, i) => call.products.get(i),
+      update: (call, b) => call.products.update(b),
+      delete: (call, i) => call.products.delete(i),
+    },
+    { multipart: true },
+  ),
+
+  ...listRoutes('/api/products/categories', 'Product categories (Title asc)', ZTitleListRequest, (call, r) => call.productCategories.list(r as never)),
+  ...recordRoutes('/api/products/categories', 'product category', ZProductCategoryUpdateRequest, {
+    get: (call, i) => call.productCategories.get(i),
+    update: (call, b) => call.productCategories.update(b),
+    delete: (call, i) => call.productCategories.delete(i),
+  }),
+  {
+    method: 'GET',
+    url: '/api/products/categories/:id/products',
+    summary: "The category's products in their saved order: ?contract=true for agreements, false for the webshop -> {success, result}",
+    query: z.object({ contract: z.string().optional() }),
+    handler: async (call, input) => ({
+      success: true,
+      result: await call.productCategories.products({ id: input.params.id as never, contract: input.query.contract as never }),
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/products/categories/:id/products',
+    summary: 'Save the order of the category\'s products: body [ids] or {productIds, contract}; ?contract=true|false -> {success, message}',
+    body: ZCategorySortRequest.omit({ id: true }),
+    handler: async (call, input) => {
+      const raw = input.body as unknown;
+      const body = (Array.isArray(raw) ? { productIds: raw } : (raw ?? {})) as Record<string, unknown>;
+      return call.productCategories.sortProducts({
+        id: input.params.id as never,
+        contract: (body.contract ?? input.query.contract) as never,
+        productIds: (body.productIds ?? body.ids ?? []) as never,
+      });
+    },
+  },
+
+  ...listRoutes('/api/products/invoicegroups', 'Invoice groups (Title asc)', ZTitleListRequest, (call, r) => call.invoiceGroups.list(r as never)),
+  ...recordRoutes('/api/products/invoicegroups', 'invoice group', ZInvoiceGroupUpdateRequest, {
+    get: (call, i) => call.invoiceGroups.get(i),
+    update: (call, b) => call.invoiceGroups.update(b),
+    delete: (call, i) => call.invoiceGroups.delete(i),
+  }),
+]);
+
+export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
+  ...listRoutes('/api/orders/categories', 'Order categories (Title asc)', ZOrderCategoryListRequest, (call, r) => call.orderCategories.list(r as never)),
+  ...recordRoutes('/api/orders/categories', 'order category', ZOrderCategoryUpdateRequest, {
+    get: (call, i) => call.orderCategories.get(i),
+    update: (call, b) => call.orderCategories.update(b),
+    delete: (call, i) => call.orderCategories.delete(i),
+  }),
+
+  {
+    method: 'GET',
+    url: '/api/orders/seasons/parents',
+    summary: 'Seasons without a parent (choices for a parent season; ?id= leaves that season out) -> {success, result}',
+    handler: async (call, input) => ({
+      success: true,
+      result: await call.seasons.parents(input.query.id ? { id: input.query.id as never } : undefined),
+    }),
+  },
+  ...listRoutes('/api/orders/seasons', 'Seasons (Name asc)', ZSeasonListRequest, (call, r) => call.seasons.list(r as never)).map((r) =>
+    r.method === 'GET' ? { ...r, handler: seasonsGet } : r,
+  ),
+  ...recordRoutes('/api/orders/seasons', 'season', ZSeasonUpdateRequest, {
+    get: (call, i) => call.seasons.get(i),
+    update: (call, b) => call.seasons.update(b),
+    delete: (call, i) => call.seasons.delete(i),
+  }),
+
+  {
+    method: 'GET',
+    url: '/api/orders/fields',
+    summary: 'Custom fields: with ?categoryId= all fields of that order category {success, result} (order and agreement forms); otherwise the list envelope (Title asc)',
+    query: z.object({ categoryId: z.string().optional() }),
+    handler: async (call, input) => {
+      const q = input.query as Record<string, unknown>;
+      if (q.categoryId && q.page === undefined) return { success: true, result: await call.customFields.forCategory({ categoryId: q.categoryId as never }) };
+      return listEnvelope(await call.customFields.list(listRequest(input) as never), pascal);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/fields',
+    summary: 'Custom field list: {filter{categoryId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}',
+    body: ZCustomFieldListRequest,
+    handler: async (call, input) => listEnvelope(await call.customFields.list(listRequest(input) as never), pascal),
+  },
+  ...recordRoutes('/api/orders/fields', 'custom field', ZCustomFieldUpdateRequest, {
+    get: (call, i) => call.customFields.get(i),
+    update: (call, b) => call.customFields.update(b),
+    delete: (call, i) => call.customFields.delete(i),
+  }),
+
+  ...listRoutes('/api/orders/discount-codes', 'Discount codes (Title asc)', ZDiscountCodeListRequest, (call, r) => call.discountCodes.list(r as never)),
+  ...recordRoutes('/api/orders/discount-codes', 'discount code', ZDiscountCodeUpdateRequest, {
+    get: (call, i) => call.discountCodes.get(i),
+    update: (call, b) => call.discountCodes.update(b),
+    delete: (call, i) => call.discountCodes.delete(i),
+  }),
+]);
+
+/** GET /api/orders/seasons: the list envelope; ?all=true gives every season with its dates (agreement pickers). */
+async function seasonsGet(call: Caller, input: RestInput) {
+  if (input.query.all === 'true') return { success: true, result: await call.seasons.options() };
+  return listEnvelope(await call.seasons.list(listRequest(input) as never), pascal);
+}
+
+export const catalogueRoutes: RestRoute[] = [...productRoutes, ...orderReferenceRoutes];

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCaller, createContext, createSession } from '@klubhus/api';
+import { firstIssueMessage } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { ZodError } from 'zod';
+import { clubId, type TestApp } from '../helpers';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-catalogue-'));
+
+/** A tRPC caller for a demo user with the given club as the session's club. */
+export async function callerFor(t: TestApp, email: string, clubName = 'Demo IF') {
+  const clientId = await clubId(t.database, clubName);
+  const u = await t.database.owner.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const { session } = await createSession(t.database.db, u.id, { remember: false, clientId });
+  const ctx = createContext(
+    { database: t.database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir } },
+    {
+      session,
+      user: { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, picture: u.picture, admin: u.admin, superAdmin: u.super_admin, timeZone: u.time_zone },
+    },
+    { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
+  );
+  return createCaller(ctx);
+}
+export type CatalogueCaller = Awaited<ReturnType<typeof callerFor>>;
+
+export const CATALOGUE_TABLES = [
+  'products',
+  'product_variants',
+  'product_options',
+  'product_categories',
+  'invoice_groups',
+  'order_categories',
+  'seasons',
+  'custom_fields',
+  'custom_field_categories',
+  'discount_codes',
+  'discount_code_products',
+] as const;
+
+/** The text a person would read for a refused call: the first validation message, or the error's own (as the tRPC error formatter and REST envelope give it). */
+export function danishMessage(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof ZodError) return firstIssueMessage(cause);
+  return (error as Error).message;
+}
+
+/** Every catalogue row of every club, as text: equal before and after means nothing changed. */
+export async function catalogueSnapshot(t: TestApp): Promise<string> {
+  const out: Record<string, unknown> = {};
+  for (const table of CATALOGUE_TABLES) {
+    out[table] = (await sql`SELECT * FROM ${sql.table(table)} ORDER BY id`.execute(t.database.owner)).rows;
+  }
+  return JSON.stringify(out);
+}
+
+/** Expects the call to be refused with exactly this Danish message, and that no catalogue row changed. */
+export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string) {
+  const before = await catalogueSnapshot(t);
+  let error: unknown;
+  try {
+    await fn();
+  } catch (e) {
+    error = e;
+  }
+  expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
+  expect(danishMessage(error)).toBe(message);
+  expect(await catalogueSnapshot(t)).toBe(before);
+}
+
+/** Same for a REST call: {success: false, error: message} and nothing changed. */
+export async function restRefused(t: TestApp, send: () => Promise<{ statusCode: number; json(): any }>, message: string, status = 400) {
+  const before = await catalogueSnapshot(t);
+  const res = await send();
+  expect(res.json()).toMatchObject({ success: false, error: message });
+  expect(res.statusCode).toBe(status);
+  expect(await catalogueSnapshot(t)).toBe(before);
+}

@@ -1,0 +1,268 @@
+import { CATALOGUE_MSG, MSG } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers';
+import { type CatalogueCaller, callerFor, refused, restRefused } from './helpers';
+
+let t: TestApp;
+let call: CatalogueCaller;
+let memberCall: CatalogueCaller;
+let admin: string;
+
+const base = { title: 'Sæsonkort', type: 'product', price: '1.250,50' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = await callerFor(t, 'staff@demo.dk');
+  memberCall = await callerFor(t, 'member@demo.dk');
+  admin = await t.login('admin@demo.dk');
+}, 120_000);
+afterAll(() => t.close());
+
+describe('products (router)', () => {
+  it('creates a product with variants and options in one save, and reads it back in kroner', async () => {
+    const addon = await call.products.update({ title: 'Parkering', type: 'product', price: 50 });
+    expect(addon).toMatchObject({ created: true, message: MSG.productCreated });
+    const cat = await call.productCategories.update({ title: 'Billetter' });
+    const group = await call.invoiceGroups.update({ title: 'Entré', vatExempt: true });
+    const addonVariant = await call.products.update({
+      id: addon.id,
+      title: 'Parkering',
+      type: 'product',
+      price: 50,
+      variants: [{ title: 'Bil', price: '60' }],
+    });
+    expect(addonVariant.message).toBe(MSG.productSaved);
+    const addonDetail = await call.products.get({ id: addon.id });
+    const car = addonDetail.variants[0];
+
+    const r = await call.products.update({
+      ...base,
+      sku: 'SK-1',
+      categoryId: cat.id,
+      invoiceGroupId: group.id,
+      saleAmount: '100',
+      contractSetup: { type: 'number', amountType: 'amount', unit: 'person', preSelected: true },
+      subscription: { active: true, fee: '99,95', interval: 1, commitment: 12 },
+      shop: { active: true, title: 'Sæsonkort 26/27', price: '1100', image: 'https://cdn.demo.dk/kort.png' },
+      extraInfo: [{ title: 'Størrelse', alias: 'size', type: 'Select', values: ['S', 'M'], multiple: false }],
+      variants: [
+        { title: 'Voksen', price: '1250,50' },
+        { title: 'Barn', price: '600', saleAmount: 20 },
+      ],
+      options: [{ productId: addon.id, variantId: car.id, public: true, priceOverride: true, price: '45,5' }],
+    });
+    const p = await call.products.get({ id: r.id });
+    expect(p).toMatchObject({
+      title: 'Sæsonkort',
+      sku: 'SK-1',
+      type: 'product',
+      price: 1250.5,
+      saleAmount: 100,
+      category: { id: cat.id, title: 'Billetter' },
+      invoiceGroupId: group.id,
+      active: true,
+      contractSetup: { type: 'number', amountType: 'amount', unit: 'person', preSelected: true },
+      subscription: { active: true, fee: 99.95, interval: 1, commitment: 12, startFee: null },
+      shop: { active: true, title: 'Sæsonkort 26/27', price: 1100, image: 'https://cdn.demo.dk/kort.png' },
+      extraInfo: [{ title: 'Størrelse', alias: 'size', type: 'Select', values: ['S', 'M'], multiple: false }],
+    });
+    expect(p.variants.map((v) => [v.title, v.price, v.saleAmount])).toEqual([
+      ['Voksen', 1250.5, null],
+      ['Barn', 600, 20],
+    ]);
+    expect(p.options).toEqual([
+      expect.objectContaining({ productId: addon.id, product: 'Parkering', variantId: car.id, variant: 'Bil', public: true, priceOverride: true, price: 45.5 }),
+    ]);
+    const stored = await t.database.owner.selectFrom('products').select(['price']).where('id', '=', r.id).executeTakeFirstOrThrow();
+    expect(stored.price).toBe(125050);
+
+    // Saving again: one variant edited, one removed, one added; the option removed.
+    await call.products.update({
+      ...base,
+      id: r.id,
+      variants: [
+        { id: p.variants[0].id, title: 'Voksen', price: '1300' },
+        { title: 'Pensionist', price: '700' },
+      ],
+      options: [],
+    });
+    const again = await call.products.get({ id: r.id });
+    expect(again.variants.map((v) => [v.id === p.variants[0].id, v.title, v.price])).toEqual([
+      [true, 'Voksen', 1300],
+      [false, 'Pensionist', 700],
+    ]);
+    expect(again.options).toEqual([]);
+    expect(again.categoryId).toBeNull();
+  });
+
+  it('refuses invalid products with SPEC §5 messages and changes nothing', async () => {
+    await refused(t, () => call.products.update({ ...base, title: '' }), 'Titel er påkrævet');
+    await refused(t, () => call.products.update({ ...base, type: '' as never }), 'Type er påkrævet');
+    await refused(t, () => call.products.update({ ...base, price: '' }), 'Pris er påkrævet');
+    await refused(t, () => call.products.update({ ...base, price: 'ti kr' }), 'Pris skal være et gyldigt tal.');
+    await refused(t, () => call.products.update({ ...base, saleAmount: 'mange' }), 'Salgsantal skal være et heltal.');
+    await refused(t, () => call.products.update({ ...base, variants: [{ title: '', price: 1 }] }), 'Titel er påkrævet');
+    await refused(t, () => call.products.update({ ...base, variants: [{ title: 'Voksen', price: '' }] }), 'Pris er påkrævet');
+    await refused(t, () => call.products.update({ ...base, options: [{ productId: '' }] }), 'Produkt er påkrævet');
+    await refused(t, () => call.products.update({ ...base, options: [{ productId: 1, priceOverride: true }] }), 'Pris er påkrævet');
+    await refused(t, () => call.products.update({ ...base, contractSetup: { type: '' as never } }), 'Type er påkrævet');
+    await refused(t, () => call.products.update({ ...base, contractSetup: { type: 'number-text' } }), 'Antalstype er påkrævet');
+    await refused(t, () => call.products.update({ ...base, contractSetup: { type: 'number', amountType: 'amount-price' } }), 'Enhed er påkrævet');
+    await refused(t, () => call.products.update({ ...base, type: 'ticket', reservation: true }), CATALOGUE_MSG.reservationOnlySeatTicket);
+    // References must be the club's own rows.
+    await refused(t, () => call.products.update({ ...base, categoryId: 999999 }), CATALOGUE_MSG.unknownCategory);
+    await refused(t, () => call.products.update({ ...base, invoiceGroupId: 999999 }), CATALOGUE_MSG.unknownInvoiceGroup);
+    await refused(t, () => call.products.update({ ...base, options: [{ productId: 999999 }] }), CATALOGUE_MSG.unknownProduct);
+    const other = await call.products.update({ title: 'Andet', type: 'product', price: 1, variants: [{ title: 'X', price: 1 }] });
+    const otherVariant = (await call.products.get({ id: other.id })).variants[0].id;
+    const target = await call.products.update({ title: 'Mål', type: 'product', price: 1 });
+    await refused(
+      t,
+      () => call.products.update({ ...base, id: target.id, options: [{ productId: target.id }] }),
+      CATALOGUE_MSG.optionSelf,
+    );
+    const third = await call.products.update({ title: 'Tredje', type: 'product', price: 1 });
+    await refused(t, () => call.products.update({ ...base, options: [{ productId: third.id, variantId: otherVariant }] }), CATALOGUE_MSG.optionVariant);
+    // A variant id of another product cannot be taken over.
+    await refused(t, () => call.products.update({ ...base, id: target.id, variants: [{ id: otherVariant, title: 'Stjålet', price: 1 }] }), CATALOGUE_MSG.unknownVariant);
+    // A failure after the product row was written rolls the whole save back.
+    await refused(
+      t,
+      () => call.products.update({ ...base, id: target.id, title: 'Ændret', variants: [{ title: 'Ny', price: 1 }], options: [{ id: 999999, productId: third.id }] }),
+      CATALOGUE_MSG.unknownOption,
+    );
+    expect((await call.products.get({ id: target.id })).title).toBe('Mål');
+  });
+
+  it('allows reservation on seat tickets', async () => {
+    const r = await call.products.update({ ...base, type: 'seat-ticket', reservation: true, seats: { chartId: 'chart-1', category: 'A' } });
+    expect(await call.products.get({ id: r.id })).toMatchObject({ type: 'seat-ticket', reservation: true, seats: { chartId: 'chart-1', category: 'A' } });
+  });
+
+  it('lists Title asc, 10 per page, with the lowest active variant price and hasVariants', async () => {
+    const cat = await call.productCategories.update({ title: 'Listekategori' });
+    const withVariants = await call.products.update({
+      title: 'AAA Trøje',
+      type: 'product',
+      price: '500',
+      categoryId: cat.id,
+      description: 'Hjemmebane',
+      variants: [
+        { title: 'Large', price: '450' },
+        { title: 'Small', price: '399,95' },
+        { title: 'Udsolgt', price: '100', active: false },
+      ],
+    });
+    const plain = await call.products.update({ title: 'AAB Halstørklæde', type: 'product', price: '149', categoryId: cat.id });
+    const page = await call.products.list({ filter: { categoryId: cat.id } });
+    expect(page.rows.map((r) => [r.id, r.title, r.price, r.hasVariants, r.category])).toEqual([
+      [withVariants.id, 'AAA Trøje', 399.95, true, 'Listekategori'],
+      [plain.id, 'AAB Halstørklæde', 149, false, 'Listekategori'],
+    ]);
+    expect(page.rows[0]).toMatchObject({ basePrice: 500, description: 'Hjemmebane', sorting: 0 });
+    for (let i = 0; i < 12; i++) await call.products.update({ title: `Side ${String(i).padStart(2, '0')}`, type: 'product', price: i });
+    const all = await call.products.list({});
+    expect(all.perPage).toBe(10);
+    expect(all.rows).toHaveLength(10);
+    expect(all.total).toBeGreaterThanOrEqual(14);
+    expect(all.rows.slice(0, 6).map((r) => r.title)).toEqual(['AAA Trøje', 'AAB Halstørklæde', 'Andet', 'Mål', 'Parkering', 'Side 00']);
+    const second = await call.products.list({ page: 2 });
+    expect(second.rows[0].title).toBe('Side 05');
+    expect((await call.products.list({ search: 'trøje' })).rows.map((r) => r.id)).toEqual([withVariants.id]);
+    const byPrice = await call.products.list({ filter: { categoryId: cat.id }, sort: { field: 'Price', dir: 'asc' } });
+    expect(byPrice.rows.map((r) => r.id)).toEqual([plain.id, withVariants.id]);
+  });
+
+  it('search for pickers by text and by ids, with active variants', async () => {
+    const p = await call.products.update({ title: 'Pickerprodukt', type: 'ticket', price: 10, variants: [{ title: 'V1', price: 12 }] });
+    const bySearch = await call.products.search({ search: 'pickerprod' });
+    expect(bySearch).toEqual([expect.objectContaining({ id: p.id, title: 'Pickerprodukt', type: 'ticket', price: 10, variants: [expect.objectContaining({ title: 'V1', price: 12 })] })]);
+    expect((await call.products.search({ ids: [p.id, 999999] })).map((r) => r.id)).toEqual([p.id]);
+    expect((await call.products.categories()).length).toBeGreaterThan(0);
+  });
+
+  it('deletes a product; options pointing at it and discount-code links go with it', async () => {
+    const target = await call.products.update({ title: 'Slettes', type: 'product', price: 1 });
+    const holder = await call.products.update({ title: 'Holder', type: 'product', price: 1, options: [{ productId: target.id }] });
+    expect(await call.products.delete({ id: target.id })).toEqual({ success: true, message: CATALOGUE_MSG.productDeleted });
+    expect((await call.products.get({ id: holder.id })).options).toEqual([]);
+    await refused(t, () => call.products.get({ id: target.id }), MSG.notFound);
+    await refused(t, () => call.products.delete({ id: target.id }), MSG.notFound);
+  });
+
+  it('is for staff of a club with the products module', async () => {
+    await refused(t, () => memberCall.products.list({}), MSG.forbidden);
+    await refused(t, () => memberCall.products.update(base), MSG.forbidden);
+    const demo = await t.database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirstOrThrow();
+    const mod = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'products').executeTakeFirstOrThrow();
+    await sql`UPDATE client_modules SET active = false WHERE client_id = ${demo.id} AND module_id = ${mod.id}`.execute(t.database.owner);
+    try {
+      await refused(t, () => call.products.list({}), MSG.moduleOff);
+    } finally {
+      await sql`UPDATE client_modules SET active = true WHERE client_id = ${demo.id} AND module_id = ${mod.id}`.execute(t.database.owner);
+    }
+  });
+});
+
+describe('products (REST)', () => {
+  it('POST /api/products/update as JSON and as multipart, GET, list envelope, picker, DELETE', async () => {
+    const created = await t.request('POST', '/api/products/update', {
+      cookie: admin,
+      body: { ...base, title: 'REST-produkt', variants: [{ title: 'A', price: '10' }, { title: 'B', price: '8,5' }] },
+    });
+    expect(created.statusCode).toBe(200);
+    const { success, result: id, message } = created.json();
+    expect({ success, message }).toEqual({ success: true, message: MSG.productCreated });
+
+    const one = await t.request('GET', `/api/products/${id}`, { cookie: admin });
+    expect(one.json()).toMatchObject({ success: true, result: { id, title: 'REST-produkt', price: 1250.5 } });
+
+    const list = await t.request('POST', '/api/products', { cookie: admin, body: { search: 'REST-produkt', page: 1, perPage: 10 } });
+    expect(list.json()).toEqual({
+      Result: [expect.objectContaining({ Id: id, Title: 'REST-produkt', Price: 8.5, HasVariants: true, BasePrice: 1250.5 })],
+      TotalPages: 1,
+      Total: 1,
+    });
+    const getList = await t.request('GET', '/api/products?page=1&perPage=10', { cookie: admin });
+    expect(getList.json()).toMatchObject({ TotalPages: expect.any(Number), Total: expect.any(Number) });
+    expect(getList.json().Result.length).toBeLessThanOrEqual(10);
+
+    const picker = await t.request('GET', '/api/products?search=REST-prod', { cookie: admin });
+    expect(picker.json()).toEqual({ success: true, result: [expect.objectContaining({ id, title: 'REST-produkt' })] });
+    const byIds = await t.request('GET', `/api/products?ids=${id}`, { cookie: admin });
+    expect(byIds.json().result.map((r: { id: number }) => r.id)).toEqual([id]);
+
+    // Multipart: objects and arrays as JSON-encoded fields.
+    const boundary = '----klubhuscatalogue';
+    const fields = { id: String(id), title: 'REST-produkt 2', type: 'ticket', price: '99,5', shop: JSON.stringify({ active: true, title: 'Shop' }) };
+    const payload = `${Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('')}--${boundary}--\r\n`;
+    const multi = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/update',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(multi.json()).toEqual({ success: true, result: id, message: MSG.productSaved });
+    expect((await t.request('GET', `/api/products/${id}`, { cookie: admin })).json().result).toMatchObject({
+      title: 'REST-produkt 2',
+      type: 'ticket',
+      price: 99.5,
+      shop: { active: true, title: 'Shop' },
+      variants: [],
+    });
+
+    await restRefused(t, () => t.request('POST', '/api/products/update', { cookie: admin, body: { ...base, price: 'x' } }), 'Pris skal være et gyldigt tal.');
+    await restRefused(
+      t,
+      () => t.request('POST', '/api/products/update', { cookie: admin, body: { ...base, type: 'product', reservation: true } }),
+      CATALOGUE_MSG.reservationOnlySeatTicket,
+    );
+
+    const del = await t.request('DELETE', `/api/products/${id}`, { cookie: admin });
+    expect(del.json()).toEqual({ success: true, message: CATALOGUE_MSG.productDeleted });
+    expect((await t.request('GET', `/api/products/${id}`, { cookie: admin })).statusCode).toBe(404);
+  });
+});

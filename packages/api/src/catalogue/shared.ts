@@ -1,0 +1,58 @@
+import type { Tx } from '@klubhus/db';
+import { fromOre } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { can, fail, moduleProcedure } from '../trpc';
+
+/** Products, product categories and invoice groups live in the products module. */
+const products = moduleProcedure('products');
+export const productsRead = products.use(can('read', 'products'));
+export const productsWrite = products.use(can('update', 'products'));
+export const productsDelete = products.use(can('delete', 'products'));
+
+/** Order categories, seasons, custom fields and discount codes live in the orders module. */
+const orders = moduleProcedure('orders');
+export const ordersRead = orders.use(can('read', 'orders'));
+export const ordersWrite = orders.use(can('update', 'orders'));
+export const ordersDelete = orders.use(can('delete', 'orders'));
+
+export const ZById = z.object({ id: z.coerce.number().int().positive() });
+
+/** øre → kroner on the wire (null stays null). */
+export const kr = (ore: number | null | undefined): number | null => (ore === null || ore === undefined ? null : fromOre(Number(ore)));
+export const krRequired = (ore: number): number => fromOre(Number(ore));
+
+/** True for a unique-constraint violation (pg and PGlite both report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+/** True for a foreign-key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23503';
+}
+
+/**
+ * Deletes one row of a catalogue table. notFound when the club has no such row;
+ * a Danish refusal when another domain's rows still point at it (restricting
+ * foreign key), instead of a server error.
+ */
+export async function deleteRefusingInUse(
+  trx: Tx,
+  table: 'products' | 'product_categories' | 'invoice_groups' | 'order_categories' | 'seasons' | 'custom_fields' | 'discount_codes',
+  id: number,
+  inUse: string,
+): Promise<void> {
+  let deleted: { id: number } | undefined;
+  try {
+    await sql`SAVEPOINT catalogue_delete`.execute(trx);
+    deleted = await trx.deleteFrom(table).where('id', '=', id).returning('id').executeTakeFirst();
+    await sql`RELEASE SAVEPOINT catalogue_delete`.execute(trx);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      await sql`ROLLBACK TO SAVEPOINT catalogue_delete`.execute(trx);
+      throw fail.conflict(inUse);
+    }
+    throw error;
+  }
+  if (!deleted) throw fail.notFound();
+}
