@@ -60,7 +60,7 @@ export async function loadClubContext(
     if (!membership?.accepted) return null;
     const modules = await loadActiveModules(trx, clientId);
     const isAdmin = membership.role === ROLE_ADMIN || user.admin;
-    const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : await roleRules(trx, clientId, membership.role);
+    const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : roleRules(modules, membership.role);
     return {
       clientId,
       userId: user.id,
@@ -124,8 +124,8 @@ export async function loadActiveModules(trx: Tx | Kysely<Database>, clientId: nu
   });
 }
 
-async function roleRules(trx: Tx, clientId: number, role: string): Promise<RawRule[]> {
-  const modules = await loadActiveModules(trx, clientId);
+/** The rules a club role gets: each active module's rule sets linked to the role. */
+function roleRules(modules: Awaited<ReturnType<typeof loadActiveModules>>, role: string): RawRule[] {
   const rules: RawRule[] = [];
   for (const m of modules) {
     for (const link of m.roleAcls.filter((r) => r.role === role)) {
