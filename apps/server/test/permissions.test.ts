@@ -1,0 +1,66 @@
+import { json, setScope } from '@klubhus/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubId, createTestApp, type TestApp } from './helpers';
+
+/**
+ * Abilities come from the club's role rules (module ACL rule sets linked to a
+ * role per club) and are enforced on the server whatever the client shows.
+ */
+let t: TestApp;
+let demo: number;
+
+async function linkCompaniesRule(ruleId: string | null) {
+  const module = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
+  await t.database.owner.transaction().execute(async (trx) => {
+    await setScope(trx, demo, null);
+    await trx
+      .updateTable('client_modules')
+      .set({ role_acls: json(ruleId ? [{ ruleId, role: 'staff' }] : []) })
+      .where('client_id', '=', demo)
+      .where('module_id', '=', module.id)
+      .execute();
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await clubId(t.database, 'Demo IF');
+});
+afterAll(() => t.close());
+
+describe('role rules', () => {
+  it('full access: staff reads and writes companies', async () => {
+    await linkCompaniesRule('Fuld adgang');
+    const cookie = await t.login('staff@demo.dk');
+    expect((await t.request('POST', '/api/companies', { cookie, body: {} })).statusCode).toBe(200);
+    const created = await t.request('POST', '/api/companies/update', { cookie, body: { name: 'Fuld ApS', status: 0, phone: '11223344' } });
+    expect(created.json()).toMatchObject({ success: true });
+  });
+
+  it('read access: staff lists companies but may not create or delete', async () => {
+    await linkCompaniesRule('Læseadgang');
+    const cookie = await t.login('staff@demo.dk');
+    const list = await t.request('POST', '/api/companies', { cookie, body: {} });
+    expect(list.statusCode).toBe(200);
+    const id = list.json().Result[0].Id;
+    const create = await t.request('POST', '/api/companies/update', { cookie, body: { name: 'Læs ApS', status: 0, phone: '11223344' } });
+    expect(create.statusCode).toBe(403);
+    expect(create.json()).toEqual({ success: false, error: 'Du har ikke adgang til dette.' });
+    expect((await t.request('DELETE', `/api/companies/${id}`, { cookie })).statusCode).toBe(403);
+    expect((await t.request('POST', '/api/companies', { cookie, body: {} })).json().Total).toBe(1);
+  });
+
+  it('no rule: staff may not even read', async () => {
+    await linkCompaniesRule(null);
+    const cookie = await t.login('staff@demo.dk');
+    expect((await t.request('POST', '/api/companies', { cookie, body: {} })).statusCode).toBe(403);
+  });
+
+  it('club admins keep full access regardless of rules; members never get the back office', async () => {
+    const admin = await t.login('admin@demo.dk');
+    expect((await t.request('POST', '/api/companies', { cookie: admin, body: {} })).statusCode).toBe(200);
+    const member = await t.login('member@demo.dk');
+    expect((await t.request('POST', '/api/companies', { cookie: member, body: {} })).statusCode).toBe(403);
+    await linkCompaniesRule('Fuld adgang');
+  });
+});
