@@ -1,16 +1,46 @@
-import { ChakraProvider, defaultSystem, Heading } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../lib/trpc';
+import { ConfirmProvider } from '../ui/ConfirmModal';
+import { useColorMode } from '../ui/color-mode';
+import { TitleSuffixContext } from '../ui/page-title';
+import { system } from '../ui/theme';
+import { Toaster } from '../ui/toaster';
+import { CartProvider } from './cart';
+import { AppRouter, PageSpinner } from './router';
+import { AppStateProvider, useAppState } from './state';
+
+function ColorModeSync() {
+  useColorMode();
+  return null;
+}
+
+function Routed() {
+  const { clubName } = useAppState();
+  return (
+    <TitleSuffixContext.Provider value={clubName}>
+      <CartProvider>
+        <AppRouter />
+      </CartProvider>
+    </TitleSuffixContext.Provider>
+  );
+}
 
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTrpcClient);
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
+      <ColorModeSync />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <Heading>Klubhus</Heading>
+          <ConfirmProvider>
+            <AppStateProvider fallback={<PageSpinner />}>
+              <Routed />
+            </AppStateProvider>
+          </ConfirmProvider>
+          <Toaster />
         </TRPCProvider>
       </QueryClientProvider>
     </ChakraProvider>

@@ -1,14 +1,42 @@
 import type { AppRouter } from '@klubhus/api';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 /** Typed access to every procedure: useTRPC().companies.list.queryOptions(...) */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+/** The session ended (expired, logged out elsewhere): the app state is refetched so the guards send the user to /login. */
+let onUnauthorized: (() => void) | null = null;
+export function setUnauthorizedHandler(fn: (() => void) | null) {
+  onUnauthorized = fn;
+}
+
 export function makeQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false } },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const code = (error as { data?: { code?: string } }).data?.code;
+        const isAppState = Array.isArray(query.queryKey) && JSON.stringify(query.queryKey[0]).includes('"app"');
+        if (code === 'UNAUTHORIZED' && !isAppState) onUnauthorized?.();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // Refusals are answers, not glitches: do not retry them.
+        retry: (count, error) => {
+          const code = (error as { data?: { code?: string } }).data?.code;
+          if (code && ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'].includes(code)) return false;
+          return count < 1;
+        },
+      },
+    },
   });
 }
 

@@ -1,0 +1,20 @@
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { storefrontRoutes } from '../features/storefront/routes';
+import type { RouteDef } from './registry';
+
+/**
+ * Every domain's routes, registered once. To add a domain: create
+ * features/<domain>/routes.ts exporting `defineRoutes([...])`, import it here
+ * and append it to the list (one import line + one entry; keep the order:
+ * earlier definitions win when two share a path and audience).
+ */
+export const DOMAIN_ROUTES: RouteDef[] = [
+  ...authRoutes,
+  ...storefrontRoutes,
+  ...dashboardRoutes,
+  ...profileRoutes,
+  ...settingsRoutes,
+];

@@ -1,0 +1,254 @@
+import {
+  Avatar,
+  Box,
+  Breadcrumb,
+  Button,
+  Container,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Menu,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Building, Check, ChevronDown, LogOut, Menu as MenuIcon, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router';
+import { useColorMode } from '../../ui/color-mode';
+import { ModuleIcon } from '../../ui/ModuleIcon';
+import { useSafeMode, useSidebarOpen } from '../../ui/storage';
+import { ClubLogo } from '../ClubLogo';
+import { breadcrumbs, moduleLinks, sideNav } from '../navigation';
+import { navGroupOf, type RouteDef } from '../registry';
+import { fullName, useAppState } from '../state';
+
+/** The back-office shell (SPEC §2 'Top navigation'): top bar, breadcrumbs, side navigation per module. */
+export default function AdminLayout({ def, children }: { def: RouteDef; children: ReactNode }) {
+  const state = useAppState();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
+  const group = navGroupOf(def);
+  const entries = sideNav(group, state);
+  const showSidebar = def.sidebar !== false && entries.length > 0;
+  const groupTitle = group === 'settings' ? 'Indstillinger' : (state.modules.find((m) => m.alias === group)?.name ?? '');
+  const crumbs = breadcrumbs(location.pathname, state);
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.subtle">
+      <TopNav onToggleMenu={() => setSidebarOpen(!sidebarOpen)} menuOpen={sidebarOpen} />
+      <Flex flex="1" align="stretch">
+        {showSidebar && sidebarOpen && (
+          <Box
+            as="nav"
+            aria-label={groupTitle || 'Sidemenu'}
+            w="60"
+            flexShrink={0}
+            bg="bg"
+            borderRightWidth="1px"
+            py="5"
+            px="3"
+            data-testid="side-nav"
+          >
+            <Text px="3" mb="2" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+              {groupTitle}
+            </Text>
+            <Stack gap="1">
+              {entries.map((e) => (
+                <NavLink key={e.to} to={e.to} end={e.to.split('/').length <= 2}>
+                  {({ isActive }) => (
+                    <Box
+                      px="3"
+                      py="2"
+                      borderRadius="md"
+                      fontSize="sm"
+                      fontWeight={isActive ? 'semibold' : 'normal'}
+                      bg={isActive ? 'brand.subtle' : undefined}
+                      color={isActive ? 'brand.fg' : 'fg'}
+                      _hover={{ bg: isActive ? 'brand.subtle' : 'bg.muted' }}
+                    >
+                      {e.label}
+                    </Box>
+                  )}
+                </NavLink>
+              ))}
+            </Stack>
+          </Box>
+        )}
+        <Box as="main" flex="1" minW="0" py="6">
+          <Container maxW="7xl">
+            {crumbs.length > 1 && (
+              <Breadcrumb.Root mb="4" size="sm">
+                <Breadcrumb.List>
+                  {crumbs.map((c, i) => (
+                    <Fragment key={c.to}>
+                      <Breadcrumb.Item>
+                        {i === crumbs.length - 1 ? (
+                          <Breadcrumb.CurrentLink>{c.label}</Breadcrumb.CurrentLink>
+                        ) : (
+                          <Breadcrumb.Link asChild>
+                            <RouterLink to={c.to}>{c.label}</RouterLink>
+                          </Breadcrumb.Link>
+                        )}
+                      </Breadcrumb.Item>
+                      {i < crumbs.length - 1 && <Breadcrumb.Separator />}
+                    </Fragment>
+                  ))}
+                </Breadcrumb.List>
+              </Breadcrumb.Root>
+            )}
+            {children}
+          </Container>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+function TopNav({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
+  const state = useAppState();
+  const { client, user, clubName, isAdmin } = state;
+  const { colorMode, toggleColorMode } = useColorMode();
+  const [safeMode, setSafeMode] = useSafeMode();
+  const links = moduleLinks(state);
+  const clubs = (user?.clients ?? []).filter((c) => c.accepted);
+  const currentClubId = client?.id;
+
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Flex h="14" px="4" align="center" gap="3">
+        <IconButton variant="ghost" size="sm" aria-label={menuOpen ? 'Skjul menu' : 'Vis menu'} aria-expanded={menuOpen} onClick={onToggleMenu}>
+          <MenuIcon />
+        </IconButton>
+        <Link asChild _hover={{ textDecoration: 'none' }} aria-label={`${clubName} – forside`} data-testid="club-name">
+          <RouterLink to="/">
+            <ClubLogo name={clubName} logo={client?.logo} size="sm" />
+          </RouterLink>
+        </Link>
+        <HStack as="nav" aria-label="Moduler" gap="1" ml="4" flex="1" overflowX="auto" display={{ base: 'none', md: 'flex' }}>
+          {links.map((l) => (
+            <NavLink key={l.alias} to={l.to} end={l.to === '/'}>
+              {({ isActive }) => (
+                <HStack
+                  as="span"
+                  gap="2"
+                  px="3"
+                  py="1.5"
+                  borderRadius="md"
+                  fontSize="sm"
+                  whiteSpace="nowrap"
+                  fontWeight="medium"
+                  bg={isActive ? 'brand.subtle' : undefined}
+                  color={isActive ? 'brand.fg' : 'fg.muted'}
+                  _hover={{ color: 'fg', bg: isActive ? 'brand.subtle' : 'bg.muted' }}
+                  data-module={l.alias}
+                >
+                  <ModuleIcon name={l.icon} size={16} />
+                  <Text as="span" display={{ base: 'none', lg: 'inline' }}>
+                    {l.name}
+                  </Text>
+                  <Text as="span" srOnly display={{ base: 'inline', lg: 'none' }}>
+                    {l.name}
+                  </Text>
+                </HStack>
+              )}
+            </NavLink>
+          ))}
+        </HStack>
+        <HStack gap="1" ml="auto">
+          {clubs.length > 1 && (
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <Button variant="ghost" size="sm" aria-label="Skift klub">
+                  <Building />
+                  <Text as="span" display={{ base: 'none', xl: 'inline' }}>
+                    {clubName}
+                  </Text>
+                  <ChevronDown />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="56">
+                    <Menu.ItemGroup>
+                      <Menu.ItemGroupLabel>Skift klub</Menu.ItemGroupLabel>
+                      {clubs.map((c) => (
+                        <Menu.Item
+                          key={c.clientId}
+                          value={String(c.clientId)}
+                          onSelect={() => {
+                            if (c.clientId !== currentClubId) window.location.assign(`/api/app/change-client/${c.clientId}`);
+                          }}
+                        >
+                          <Box flex="1">{c.name}</Box>
+                          {c.clientId === currentClubId && <Check size={16} aria-label="Valgt" />}
+                        </Menu.Item>
+                      ))}
+                    </Menu.ItemGroup>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          )}
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label={colorMode === 'dark' ? 'Skift til lyst tema' : 'Skift til mørkt tema'}
+            onClick={toggleColorMode}
+            data-testid="color-mode-toggle"
+          >
+            {colorMode === 'dark' ? <Sun /> : <Moon />}
+          </IconButton>
+          {isAdmin && (
+            <IconButton asChild variant="ghost" size="sm" aria-label="Indstillinger">
+              <RouterLink to="/settings">
+                <Settings />
+              </RouterLink>
+            </IconButton>
+          )}
+          {user && (
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <Button variant="ghost" size="sm" h="auto" py="1" aria-label={`Brugermenu: ${fullName(user)}`} data-testid="user-menu">
+                  <Avatar.Root size="xs">
+                    <Avatar.Fallback name={fullName(user)} />
+                    {user.picture && <Avatar.Image src={user.picture} alt="" />}
+                  </Avatar.Root>
+                  <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} textAlign="left">
+                    <Text fontSize="sm" fontWeight="medium" lineHeight="short">
+                      {fullName(user)}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" lineHeight="short">
+                      {user.email}
+                    </Text>
+                  </Stack>
+                  <ChevronDown />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="52">
+                    <Menu.Item value="profile" asChild>
+                      <RouterLink to="/profile">
+                        <User size={16} /> Profil
+                      </RouterLink>
+                    </Menu.Item>
+                    <Menu.CheckboxItem value="safe-mode" checked={safeMode} onCheckedChange={(c) => setSafeMode(!!c)}>
+                      <ShieldCheck size={16} /> Sikker tilstand
+                      <Menu.ItemIndicator />
+                    </Menu.CheckboxItem>
+                    <Menu.Separator />
+                    <Menu.Item value="logout" onSelect={() => window.location.assign('/logout')}>
+                      <LogOut size={16} /> Log ud
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          )}
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

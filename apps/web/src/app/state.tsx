@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { type RouterOutputs, setUnauthorizedHandler, useTRPC } from '../lib/trpc';
+
+export type ClientConfig = NonNullable<RouterOutputs['app']['client']>;
+export type ClubModule = ClientConfig['modules'][number];
+export type CurrentUser = RouterOutputs['app']['user'];
+
+export interface AppState {
+  /** The club configuration; null without a club (or when app state could not be fetched: the app is public). */
+  client: ClientConfig | null;
+  user: CurrentUser | null;
+  /** Visitors and members get the storefront; staff the back office. */
+  isFrontend: boolean;
+  isStaff: boolean;
+  /** Club role admin or the admin flag (settings cog). */
+  isAdmin: boolean;
+  /** user.superAdmin || user.admin: module definitions and clubs. */
+  isPlatformAdmin: boolean;
+  modules: ClubModule[];
+  clubName: string;
+  /** Refetch club and user (after login, club switch, module changes). */
+  reload: () => Promise<void>;
+}
+
+const AppStateContext = createContext<AppState | null>(null);
+
+export function useAppState(): AppState {
+  const s = useContext(AppStateContext);
+  if (!s) throw new Error('useAppState needs <AppStateProvider>');
+  return s;
+}
+
+/**
+ * SPEC §2 start-up: the app state (club configuration and user) is fetched
+ * first; only then are routes built and the app shown. A failure to get the
+ * app state makes the app public; a user failure clears the user.
+ */
+export function AppStateProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const clientQ = useQuery(trpc.app.client.queryOptions(undefined, { retry: 1, staleTime: 60_000 }));
+  const userQ = useQuery(trpc.app.user.queryOptions(undefined, { retry: false, staleTime: 60_000 }));
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      void queryClient.invalidateQueries(trpc.app.pathFilter());
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, trpc]);
+
+  const value = useMemo<AppState | null>(() => {
+    if (clientQ.isPending || userQ.isPending) return null;
+    const client = clientQ.isError ? null : (clientQ.data ?? null);
+    const user = userQ.isError ? null : (userQ.data ?? null);
+    const isFrontend = !user || !client || client.isFrontend;
+    return {
+      client,
+      user,
+      isFrontend,
+      isStaff: !isFrontend,
+      isAdmin: !isFrontend && !!client?.isAdmin,
+      isPlatformAdmin: !!user && (user.superAdmin || user.admin),
+      modules: client?.modules ?? [],
+      clubName: client?.name ?? 'Klubhus',
+      reload: async () => {
+        await queryClient.invalidateQueries(trpc.app.pathFilter());
+        await Promise.all([queryClient.refetchQueries(trpc.app.client.queryFilter()), queryClient.refetchQueries(trpc.app.user.queryFilter())]);
+      },
+    };
+  }, [clientQ.isPending, clientQ.isError, clientQ.data, userQ.isPending, userQ.isError, userQ.data, queryClient, trpc]);
+
+  if (!value) return <>{fallback}</>;
+  return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+}
+
+/** Full name of the user. */
+export const fullName = (u: { firstname: string; lastname: string } | null | undefined) => (u ? `${u.firstname} ${u.lastname}`.trim() : '');

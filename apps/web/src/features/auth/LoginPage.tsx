@@ -1,0 +1,66 @@
+import { Button, Flex, Link, Stack } from '@chakra-ui/react';
+import { ZLoginRequest } from '@klubhus/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { takeReturnTo } from '../../app/navigation';
+import { useAppState } from '../../app/state';
+import { useTRPC } from '../../lib/trpc';
+import { errorMessage } from '../../ui/errors';
+import { CheckboxField, Form, TextField, useZodForm } from '../../ui/form';
+import { AuthLayout } from './AuthLayout';
+import { Banner } from './Banner';
+
+export default function LoginPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { reload } = useAppState();
+  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZLoginRequest, { defaultValues: { email: '', password: '', rememberMe: false } });
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async () => {
+        // SPEC §4: store the user, reload the club, rebuild routes, go to the return target (else /).
+        await reload();
+        navigate(takeReturnTo(), { replace: true });
+      },
+      onError: (e) => setError(errorMessage(e)),
+    }),
+  );
+  return (
+    <AuthLayout
+      title="Log ind"
+      footer={
+        <>
+          Har du ikke en bruger?{' '}
+          <Link asChild colorPalette="brand" fontWeight="medium">
+            <RouterLink to="/signup">Opret bruger</RouterLink>
+          </Link>
+        </>
+      }
+    >
+      {error && <Banner status="error">{error}</Banner>}
+      <Form
+        form={form}
+        onSubmit={(values) => {
+          setError(null);
+          login.mutate(values);
+        }}
+      >
+        <Stack gap="4">
+          <TextField name="email" label="E-mail" type="email" autoComplete="username" required />
+          <TextField name="password" label="Adgangskode" type="password" autoComplete="current-password" required />
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <CheckboxField name="rememberMe" label="Husk mig" />
+            <Link asChild colorPalette="brand" fontSize="sm">
+              <RouterLink to="/forgot-password">Glemt adgangskode?</RouterLink>
+            </Link>
+          </Flex>
+          <Button type="submit" colorPalette="brand" loading={login.isPending} w="full">
+            Log ind
+          </Button>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import { defineRoutes } from '../../app/registry';
+
+export const profileRoutes = defineRoutes([
+  { path: '/profile', title: 'Profil', access: 'user', layout: 'auto', sidebar: false, component: () => import('./ProfilePage') },
+]);

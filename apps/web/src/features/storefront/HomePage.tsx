@@ -1,0 +1,55 @@
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { fullName, useAppState } from '../../app/state';
+
+/**
+ * Public home (title Forside). The events module adds featured and upcoming
+ * events here in its own issue; until then the page shows the club's welcome.
+ */
+export default function HomePage() {
+  const { client, user, clubName } = useAppState();
+  return (
+    <Stack gap="8">
+      <Card.Root bg="bg" variant="outline" overflow="hidden">
+        <Box h="2" bgGradient="to-r" gradientFrom="brand.solid" gradientTo="purple.500" />
+        <Card.Body p={{ base: '6', md: '10' }}>
+          <Heading as="h1" size="3xl" mb="3">
+            Velkommen til {clubName}
+          </Heading>
+          {user ? (
+            <Text color="fg.muted" fontSize="lg">
+              Du er logget ind som {fullName(user)}.
+            </Text>
+          ) : (
+            <Text color="fg.muted" fontSize="lg">
+              Log ind eller opret en bruger for at se dine billetter, abonnementer og betalingskort.
+            </Text>
+          )}
+          <HStack mt="6" gap="3">
+            {user ? (
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/profile">Min profil</RouterLink>
+              </Button>
+            ) : (
+              <>
+                <Button asChild colorPalette="brand">
+                  <RouterLink to="/login">Log ind</RouterLink>
+                </Button>
+                <Button asChild variant="outline">
+                  <RouterLink to="/signup">Opret bruger</RouterLink>
+                </Button>
+              </>
+            )}
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+      {client && (client.email || client.phone) && (
+        <Text color="fg.muted" fontSize="sm">
+          Spørgsmål? Kontakt {clubName}
+          {client.email ? ` på ${client.email}` : ''}
+          {client.phone ? ` eller ${client.phone}` : ''}.
+        </Text>
+      )}
+    </Stack>
+  );
+}

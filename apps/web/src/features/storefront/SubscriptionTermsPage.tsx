@@ -1,0 +1,5 @@
+import { TermsView } from './TermsView';
+
+export default function SubscriptionTermsPage() {
+  return <TermsView kind="subscriptionTerms" title="Abonnementsbetingelser" />;
+}

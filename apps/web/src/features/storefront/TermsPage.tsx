@@ -1,0 +1,5 @@
+import { TermsView } from './TermsView';
+
+export default function TermsPage() {
+  return <TermsView kind="terms" title="Handelsbetingelser" />;
+}

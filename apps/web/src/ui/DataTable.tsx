@@ -1,0 +1,204 @@
+import { Box, Flex, HStack, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
+import { MSG, PAGE_SIZES } from '@klubhus/domain';
+import {
+  type ColumnDef,
+  createColumnHelper,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Pagination } from './Pagination';
+import { SearchInput } from './SearchInput';
+import type { ListState } from './useListState';
+
+/** Table features of every DataTable: sorting only (the server pages, sorts and filters). */
+export const dataTableFeatures = tableFeatures({ rowSortingFeature });
+export type DataTableFeatures = typeof dataTableFeatures;
+export type DataColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
+
+/**
+ * Column helper bound to DataTable's features. The column `id` is the server's
+ * sort field (e.g. 'Name'); set `enableSorting: false` on columns the server
+ * cannot sort (actions).
+ *
+ *   const col = columnHelper<ModuleRow>();
+ *   const columns = col.columns([
+ *     col.accessor('name', { id: 'Name', header: 'Navn' }),
+ *     col.display({ id: 'actions', header: '', enableSorting: false, cell: ({ row }) => ... }),
+ *   ]);
+ *
+ * Define columns at module scope or in useMemo: they must be stable.
+ */
+export const columnHelper = <T extends RowData>() => createColumnHelper<DataTableFeatures, T>();
+
+export interface DataTableProps<T extends RowData> {
+  columns: DataColumn<T>[];
+  rows: T[] | undefined;
+  total: number | undefined;
+  totalPages: number | undefined;
+  /** From useListState: search, sort, page and size live in the URL. */
+  list: ListState;
+  loading?: boolean;
+  /** Show the search box above the table (default true). */
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  /** Extra controls beside the search box (filters, export button). */
+  toolbar?: ReactNode;
+  emptyText?: string;
+  getRowId?: (row: T) => string;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+const emptyRows: never[] = [];
+
+/**
+ * Server-paged, sortable, searchable table (SPEC shared UI): 10 per page by
+ * default, page sizes 10/25/50/100/1000, 'Ingen elementer blev fundet.' when
+ * empty, a spinner while loading, Pagination underneath.
+ */
+export function DataTable<T extends RowData>({
+  columns,
+  rows,
+  total,
+  totalPages,
+  list,
+  loading,
+  searchable = true,
+  searchPlaceholder = 'Søg...',
+  toolbar,
+  emptyText = MSG.noItems,
+  getRowId,
+  label,
+}: DataTableProps<T>) {
+  const sorting: SortingState = [{ id: list.sort.field, desc: list.sort.dir === 'desc' }];
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows ?? (emptyRows as T[]),
+    getRowId: getRowId ? (row: T) => getRowId(row) : undefined,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) list.setSort({ field: first.id, dir: first.desc ? 'desc' : 'asc' });
+    },
+  });
+  const dataRows = table.getRowModel().rows;
+  const colCount = table.getAllLeafColumns().length;
+  const from = total ? (list.page - 1) * list.perPage + 1 : 0;
+  const to = total ? Math.min(total, list.page * list.perPage) : 0;
+
+  return (
+    <Box>
+      {(searchable || toolbar) && (
+        <Flex gap="3" mb="4" wrap="wrap" align="center">
+          {searchable && <SearchInput value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} />}
+          {toolbar}
+        </Flex>
+      )}
+      <Box borderWidth="1px" borderRadius="lg" overflowX="auto" bg="bg" position="relative">
+        <Table.Root size="sm" interactive aria-label={label} aria-busy={loading || undefined}>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id} bg="bg.muted">
+                {group.headers.map((header) => {
+                  const canSort = header.column.getCanSort();
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <Table.ColumnHeader
+                      key={header.id}
+                      aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                      whiteSpace="nowrap"
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <Box
+                          as="button"
+                          display="inline-flex"
+                          alignItems="center"
+                          gap="1"
+                          fontWeight="semibold"
+                          cursor="pointer"
+                          onClick={header.column.getToggleSortingHandler()}
+                          _hover={{ color: 'brand.fg' }}
+                        >
+                          <table.FlexRender header={header} />
+                          {sorted === 'asc' ? (
+                            <ArrowUp size={14} aria-hidden />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown size={14} aria-hidden />
+                          ) : (
+                            <Box as="span" opacity={0.4} display="inline-flex">
+                              <ArrowUpDown size={14} aria-hidden />
+                            </Box>
+                          )}
+                        </Box>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.ColumnHeader>
+                  );
+                })}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <Table.Body>
+            {loading && dataRows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={colCount} textAlign="center" py="8">
+                  <Spinner size="md" aria-label="Indlæser" />
+                </Table.Cell>
+              </Table.Row>
+            ) : dataRows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={colCount} textAlign="center" py="8" color="fg.muted">
+                  {emptyText}
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              dataRows.map((row) => (
+                <Table.Row key={row.id} opacity={loading ? 0.6 : 1}>
+                  {row.getAllCells().map((cell) => (
+                    <Table.Cell key={cell.id}>
+                      <table.FlexRender cell={cell} />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Flex mt="4" gap="4" align="center" justify="space-between" wrap="wrap">
+        <HStack gap="3">
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              aria-label="Antal pr. side"
+              value={String(list.perPage)}
+              onChange={(e) => list.setPerPage(Number(e.target.value))}
+              bg="bg"
+            >
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Text fontSize="sm" color="fg.muted">
+            {total ? `Viser ${from}–${to} af ${total}` : ''}
+          </Text>
+        </HStack>
+        <Pagination page={list.page} totalPages={totalPages ?? 1} onPageChange={list.setPage} />
+      </Flex>
+    </Box>
+  );
+}

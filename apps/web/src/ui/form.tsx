@@ -1,0 +1,337 @@
+import {
+  Box,
+  Checkbox,
+  Field,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Text,
+  Textarea,
+  Button,
+  type InputProps,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus, X } from 'lucide-react';
+import { type FormEventHandler, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Controller,
+  type FieldValues,
+  FormProvider,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { StringListInput } from './StringListInput';
+
+/**
+ * react-hook-form with the shared zod schema (Danish messages from
+ * @klubhus/domain). Values in the form are the schema's input type; the submit
+ * handler gets the parsed output.
+ *
+ *   const form = useZodForm(ZModuleUpdateRequest, { defaultValues });
+ *   <Form form={form} onSubmit={(values) => save.mutate(values)}> <TextField name="name" label="Navn" required /> </Form>
+ */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  props?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onTouched',
+    ...props,
+    resolver: zodResolver(schema as any) as any,
+  });
+}
+
+export interface FormProps<TIn extends FieldValues, TOut> {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: SubmitHandler<TOut>;
+  children: ReactNode;
+  id?: string;
+}
+
+/** <form> + FormProvider; invalid submits scroll to the first error. */
+export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, children, id }: FormProps<TIn, TOut>) {
+  const ref = useRef<HTMLFormElement>(null);
+  const handle: FormEventHandler<HTMLFormElement> = form.handleSubmit(onSubmit, () => {
+    requestAnimationFrame(() => {
+      const el = ref.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null;
+      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      el?.focus({ preventScroll: true });
+    });
+  });
+  return (
+    <FormProvider {...form}>
+      <form ref={ref} id={id} onSubmit={handle} noValidate>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+function getPath(obj: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+/** The error message of a field (nested paths like 'features.0.name' work). */
+export function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext();
+  const err = getPath(formState.errors, name) as { message?: string } | undefined;
+  return err?.message;
+}
+
+interface BaseFieldProps {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  helperText?: ReactNode;
+  disabled?: boolean;
+}
+
+/** Label, helper and Danish error text around any control. */
+export function FormField({ name, label, required, helperText, disabled, children }: BaseFieldProps & { children: ReactNode }) {
+  const error = useFieldError(name);
+  return (
+    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export function TextField({
+  type = 'text',
+  placeholder,
+  autoComplete,
+  inputProps,
+  ...props
+}: BaseFieldProps & { type?: 'text' | 'email' | 'password' | 'tel' | 'url'; placeholder?: string; autoComplete?: string; inputProps?: InputProps }) {
+  const { register } = useFormContext();
+  return (
+    <FormField {...props}>
+      <Input type={type} placeholder={placeholder} autoComplete={autoComplete} bg="bg" {...inputProps} {...register(props.name)} />
+    </FormField>
+  );
+}
+
+/** Textarea, 4 rows by default (SPEC §9). */
+export function TextareaField({ rows = 4, ...props }: BaseFieldProps & { rows?: number }) {
+  const { register } = useFormContext();
+  return (
+    <FormField {...props}>
+      <Textarea rows={rows} bg="bg" {...register(props.name)} />
+    </FormField>
+  );
+}
+
+/**
+ * A number typed the Danish way: '1.234,50' or '12,5' (the schema's decimal()
+ * parses it). The value stays a string in the form.
+ */
+export function NumberField({ decimals = true, ...props }: BaseFieldProps & { decimals?: boolean }) {
+  const { control } = useFormContext();
+  return (
+    <FormField {...props}>
+      <Controller
+        control={control}
+        name={props.name}
+        render={({ field }) => (
+          <Input
+            inputMode={decimals ? 'decimal' : 'numeric'}
+            bg="bg"
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={field.value === null || field.value === undefined ? '' : String(field.value).replace(decimals ? '.' : '', decimals ? ',' : '')}
+            onChange={(e) => field.onChange(e.target.value)}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+export function CheckboxField({ name, label, disabled, helperText }: BaseFieldProps) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Field.Root invalid={!!error} disabled={disabled} width="auto">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox.Root
+            checked={!!field.value}
+            onCheckedChange={(d) => field.onChange(d.checked === true)}
+            name={field.name}
+            disabled={disabled}
+            invalid={!!error}
+          >
+            <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label>{label}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ options, placeholder, ...props }: BaseFieldProps & { options: SelectOption[]; placeholder?: string }) {
+  const { register } = useFormContext();
+  return (
+    <FormField {...props}>
+      <NativeSelect.Root>
+        <NativeSelect.Field bg="bg" placeholder={placeholder} {...register(props.name)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** Date as 'YYYY-MM-DD' (the shared date()/optionalDate() schemas). */
+export function DateField({ type = 'date', ...props }: BaseFieldProps & { type?: 'date' | 'datetime-local' | 'time' }) {
+  const { register } = useFormContext();
+  return (
+    <FormField {...props}>
+      <Input type={type} bg="bg" {...register(props.name)} />
+    </FormField>
+  );
+}
+
+/** True for image/* files; the ImageUpload field refuses anything else. */
+export const isImageFile = (file: File) => file.type.startsWith('image/');
+
+export interface ImageUploadProps {
+  /** The chosen file (null when none). */
+  value: File | null | undefined;
+  onChange: (file: File | null) => void;
+  /** The stored image URL to preview when no new file is chosen. */
+  currentUrl?: string | null;
+  label?: string;
+  invalid?: boolean;
+  /** Called with 'Filen skal være et billede.' when a non-image is picked. */
+  onReject?: (message: string) => void;
+}
+
+export const IMAGE_ONLY_MESSAGE = 'Filen skal være et billede.';
+
+/** Image picker with preview; accepts images only. */
+export function ImageUpload({ value, onChange, currentUrl, label = 'Vælg billede', invalid, onReject }: ImageUploadProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const preview = useMemo(() => (value ? URL.createObjectURL(value) : null), [value]);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const src = preview ?? currentUrl ?? null;
+  return (
+    <Box>
+      <HStack gap="4" align="center">
+        <Box
+          boxSize="24"
+          borderWidth="1px"
+          borderStyle={src ? 'solid' : 'dashed'}
+          borderColor={invalid || localError ? 'border.error' : 'border'}
+          borderRadius="md"
+          overflow="hidden"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          bg="bg.muted"
+        >
+          {src ? <Image src={src} alt="Forhåndsvisning" objectFit="contain" boxSize="full" /> : <ImagePlus aria-hidden />}
+        </Box>
+        <HStack>
+          <Button size="sm" variant="outline" onClick={() => inputRef.current?.click()}>
+            {label}
+          </Button>
+          {value && (
+            <Button size="sm" variant="ghost" onClick={() => onChange(null)} aria-label="Fjern billede">
+              <X size={16} />
+            </Button>
+          )}
+        </HStack>
+        <input
+          id={id}
+          ref={inputRef}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null;
+            e.target.value = '';
+            if (!file) return;
+            if (!isImageFile(file)) {
+              setLocalError(IMAGE_ONLY_MESSAGE);
+              onReject?.(IMAGE_ONLY_MESSAGE);
+              return;
+            }
+            setLocalError(null);
+            onChange(file);
+          }}
+        />
+      </HStack>
+      {localError && (
+        <Text color="fg.error" fontSize="sm" mt="1">
+          {localError}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** ImageUpload bound to a form field holding a File (e.g. 'logoWebFile'); currentUrl previews the stored image. */
+export function ImageUploadField({ currentUrl, ...props }: BaseFieldProps & { currentUrl?: string | null }) {
+  const { control } = useFormContext();
+  const error = useFieldError(props.name);
+  return (
+    <FormField {...props}>
+      <Controller
+        control={control}
+        name={props.name}
+        render={({ field }) => (
+          <ImageUpload value={field.value as File | null} onChange={field.onChange} currentUrl={currentUrl} invalid={!!error} />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** A string[] field typed comma-separated (tags, values, subjects). */
+export function StringListField({ placeholder, ...props }: BaseFieldProps & { placeholder?: string }) {
+  const { control } = useFormContext();
+  return (
+    <FormField {...props}>
+      <Controller
+        control={control}
+        name={props.name}
+        render={({ field }) => (
+          <StringListInput value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} name={field.name} placeholder={placeholder} />
+        )}
+      />
+    </FormField>
+  );
+}
