@@ -9,7 +9,7 @@ let call: CatalogueCaller;
 let memberCall: CatalogueCaller;
 let admin: string;
 
-const base = { title: 'Sæsonkort', type: 'product', price: '1.250,50' };
+const base = { title: 'Sæsonkort', type: 'product' as const, price: '1.250,50' };
 
 beforeAll(async () => {
   t = await createTestApp();
