@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUpload } from './crm';
 import { listInput } from './list';
 import { kroner, optionalKroner } from './money';
 import { parseDecimal } from './validation';
@@ -55,6 +56,7 @@ export const CATALOGUE_MSG = {
   discountCodeInUse: 'Rabatkoden er i brug og kan ikke slettes.',
   dropdownNeedsValues: 'En dropdown skal have mindst én værdi.',
   defaultNotInValues: 'Standardværdien skal være en af værdierne.',
+  imageNotImage: 'Billede skal være et billede (PNG, JPEG, GIF eller WebP)',
   codeTaken: 'Der findes allerede en rabatkode med denne kode.',
   percentageMax: 'Rabat må maksimalt være 100 eller mindre',
 } as const;
@@ -64,6 +66,9 @@ const boolDefault = (value: boolean) =>
     .union([z.boolean(), z.string(), z.number(), z.null()])
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? value : v === true || v === 1 || v === 'true' || v === '1' || v === 'on'));
+
+/** A webshop image upload (REST multipart part 'imageFile', or base64 over tRPC); it replaces shop.image. */
+const imageFile = z.array(ZUpload).max(1).nullish();
 
 const sorting = optionalInteger('Sortering').transform((v) => v ?? 0);
 const idOrNew = z
@@ -250,6 +255,7 @@ export const ZProductUpdateRequest = z
     economicSku: optionalText(100),
     variants: z.array(ZProductVariant).nullish().transform((v) => v ?? []),
     options: z.array(ZProductOption).nullish().transform((v) => v ?? []),
+    imageFile,
   })
   .superRefine((v, ctx) => {
     if (v.reservation && v.type !== 'seat-ticket') {
@@ -306,6 +312,7 @@ export const ZProductCategoryUpdateRequest = z.object({
   title: text('Titel', 500),
   sorting,
   shop: ZProductCategoryShop.nullish().transform((v) => v ?? { active: false, title: null, description: null, image: null }),
+  imageFile,
 });
 
 export const ZCategorySortRequest = z.object({
@@ -348,6 +355,7 @@ export const ZOrderCategoryUpdateRequest = z.object({
     .object({ title: optionalText(500), image: optionalText(2000), description: optionalText(20000) })
     .nullish()
     .transform((v) => v ?? { title: null, image: null, description: null }),
+  imageFile,
 });
 export const ORDER_CATEGORY_SORTS = ['Title', 'Sku', 'Price', 'Sorting', 'Id'] as const;
 export const ZOrderCategoryListRequest = listInput(z.object({}).passthrough(), ORDER_CATEGORY_SORTS, { field: 'Title', dir: 'asc' });

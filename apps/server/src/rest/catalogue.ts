@@ -34,6 +34,12 @@ function pascal<T extends Record<string, unknown>>(row: T): Record<string, unkno
 const idParam = (input: RestInput) => ({ id: input.params.id as never });
 const saved = (r: { id: number; message: string }) => ({ success: true, result: r.id, message: r.message });
 
+/** A multipart body's file part 'imageFile' becomes the procedure's imageFile upload (a JSON body may carry it as base64). */
+function withImageUpload(body: Record<string, unknown>) {
+  const parts = (body.files as Record<string, unknown[]> | undefined)?.imageFile;
+  return { ...body, files: undefined, imageFile: parts?.length ? parts : body.imageFile };
+}
+
 /** GET {base} (query: search, sort, direction, page, perPage) and POST {base} (list protocol) → {Result, TotalPages, Total}. */
 function listRoutes(
   base: string,
@@ -83,7 +89,7 @@ function recordRoutes(
       summary: `Create (no id) or save a ${what} -> {success, result: id, message}`,
       body,
       ...(opts.multipart ? { multipart: true } : {}),
-      handler: async (call, { body }) => saved(await procs.update(call, body as never)),
+      handler: async (call, { body }) => saved(await procs.update(call, withImageUpload(body) as never)),
     },
     {
       method: 'DELETE',
@@ -123,7 +129,7 @@ export const productRoutes = defineRoutes('Products', [
   },
   ...recordRoutes(
     '/api/products',
-    'product (with variants and options)',
+    'product (with variants and options; multipart: webshop image as imageFile)',
     ZProductUpdateRequest,
     {
       get: (call, i) => call.products.get(i),
@@ -134,11 +140,17 @@ export const productRoutes = defineRoutes('Products', [
   ),
 
   ...listRoutes('/api/products/categories', 'Product categories (Title asc)', ZTitleListRequest, (call, r) => call.productCategories.list(r as never)),
-  ...recordRoutes('/api/products/categories', 'product category', ZProductCategoryUpdateRequest, {
-    get: (call, i) => call.productCategories.get(i),
-    update: (call, b) => call.productCategories.update(b),
-    delete: (call, i) => call.productCategories.delete(i),
-  }),
+  ...recordRoutes(
+    '/api/products/categories',
+    'product category (multipart: webshop image as imageFile)',
+    ZProductCategoryUpdateRequest,
+    {
+      get: (call, i) => call.productCategories.get(i),
+      update: (call, b) => call.productCategories.update(b),
+      delete: (call, i) => call.productCategories.delete(i),
+    },
+    { multipart: true },
+  ),
   {
     method: 'GET',
     url: '/api/products/categories/:id/products',
@@ -175,11 +187,17 @@ export const productRoutes = defineRoutes('Products', [
 
 export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
   ...listRoutes('/api/orders/categories', 'Order categories (Title asc)', ZOrderCategoryListRequest, (call, r) => call.orderCategories.list(r as never)),
-  ...recordRoutes('/api/orders/categories', 'order category', ZOrderCategoryUpdateRequest, {
-    get: (call, i) => call.orderCategories.get(i),
-    update: (call, b) => call.orderCategories.update(b),
-    delete: (call, i) => call.orderCategories.delete(i),
-  }),
+  ...recordRoutes(
+    '/api/orders/categories',
+    'order category (multipart: webshop image as imageFile)',
+    ZOrderCategoryUpdateRequest,
+    {
+      get: (call, i) => call.orderCategories.get(i),
+      update: (call, b) => call.orderCategories.update(b),
+      delete: (call, i) => call.orderCategories.delete(i),
+    },
+    { multipart: true },
+  ),
 
   {
     method: 'GET',

@@ -265,4 +265,49 @@ describe('products (REST)', () => {
     expect(del.json()).toEqual({ success: true, message: CATALOGUE_MSG.productDeleted });
     expect((await t.request('GET', `/api/products/${id}`, { cookie: admin })).statusCode).toBe(404);
   });
+
+  it('stores an uploaded webshop image (multipart imageFile) as a club file, refuses non-images, removes it with the product', async () => {
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const send = (fields: Record<string, string>, file: { name: string; data: Buffer; type: string }) => {
+      const boundary = '----klubhusimage';
+      const head = Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('');
+      const payload = Buffer.concat([
+        Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="imageFile"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+        file.data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/products/update',
+        headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    await restRefused(
+      t,
+      () => send({ title: 'Med billede', type: 'product', price: '10' }, { name: 'virus.png', data: Buffer.from('MZ not an image'), type: 'image/png' }),
+      CATALOGUE_MSG.imageNotImage,
+    );
+    const res = await send({ title: 'Med billede', type: 'product', price: '10', shop: JSON.stringify({ active: true, title: 'Shop' }) }, { name: 'kort.png', data: PNG, type: 'image/png' });
+    expect(res.json()).toMatchObject({ success: true, message: MSG.productCreated });
+    const id = res.json().result;
+    const product = await call.products.get({ id });
+    expect(product.shop).toMatchObject({ active: true, title: 'Shop', image: expect.stringMatching(/^\/api\/files\/\d+$/) });
+    const fileId = Number(product.shop.image?.split('/').pop());
+    const file = await t.database.owner.selectFrom('files').select(['relation_type', 'relation_id', 'mime_type']).where('id', '=', fileId).executeTakeFirstOrThrow();
+    expect(file).toEqual({ relation_type: 'product', relation_id: id, mime_type: 'image/png' });
+    const img = await t.request('GET', product.shop.image as string, { cookie: admin });
+    expect(img.statusCode).toBe(200);
+    expect(Buffer.compare(img.rawPayload, PNG)).toBe(0);
+    // A new upload replaces the old file.
+    const again = await send({ id: String(id), title: 'Med billede', type: 'product', price: '10' }, { name: 'nyt.png', data: PNG, type: 'image/png' });
+    expect(again.json()).toMatchObject({ success: true, result: id });
+    const files = await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute();
+    expect(files).toHaveLength(1);
+    expect(files[0].id).not.toBe(fileId);
+    await call.products.delete({ id });
+    expect(await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute()).toEqual([]);
+  });
 });

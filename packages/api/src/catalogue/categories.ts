@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { likePattern, paginate } from '../lib/list';
 import { bool } from '@klubhus/domain';
 import { fail, router } from '../trpc';
+import { deleteWithImages, saveWithImage } from './images';
 import { deleteRefusingInUse, krRequired, productsDelete, productsRead, productsWrite, ZById } from './shared';
 
 const SORTS = { Title: 'title', Sorting: 'sorting', Id: 'id' } as const;
@@ -34,25 +35,27 @@ export const productCategoriesRouter = router({
   ),
 
   update: productsWrite.input(ZProductCategoryUpdateRequest).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    saveWithImage(ctx, input.imageFile, 'product-category', async (trx, storeImage) => {
       const values = { title: input.title, sorting: input.sorting, shop: json(input.shop) };
+      let id: number;
+      let created = false;
       if (input.id) {
         const updated = await trx.updateTable('product_categories').set(values).where('id', '=', input.id).returning('id').executeTakeFirst();
         if (!updated) throw fail.notFound();
-        return { id: updated.id, created: false, message: MSG.categorySaved };
+        id = updated.id;
+      } else {
+        id = (await trx.insertInto('product_categories').values({ client_id: ctx.club.clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+        created = true;
       }
-      const created = await trx
-        .insertInto('product_categories')
-        .values({ client_id: ctx.club.clientId, ...values })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: created.id, created: true, message: MSG.categoryCreated };
+      const image = await storeImage(id);
+      if (image) await trx.updateTable('product_categories').set({ shop: json({ ...input.shop, image }) }).where('id', '=', id).execute();
+      return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
     }),
   ),
 
   /** Deletes a category; its products stay, without a category. */
   delete: productsDelete.input(ZById).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    deleteWithImages(ctx, 'product-category', input.id, async (trx) => {
       await deleteRefusingInUse(trx, 'product_categories', input.id, CATALOGUE_MSG.categoryInUse);
       return { success: true as const, message: CATALOGUE_MSG.categoryDeleted };
     }),

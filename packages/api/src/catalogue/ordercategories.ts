@@ -2,6 +2,7 @@ import { json } from '@klubhus/db';
 import { CATALOGUE_MSG, MSG, ZOrderCategoryListRequest, ZOrderCategoryUpdateRequest } from '@klubhus/domain';
 import { likePattern, paginate } from '../lib/list';
 import { fail, router } from '../trpc';
+import { deleteWithImages, saveWithImage } from './images';
 import { deleteRefusingInUse, kr, ordersDelete, ordersRead, ordersWrite, ZById } from './shared';
 
 const SORTS = { Title: 'title', Sku: 'sku', Price: 'price', Sorting: 'sorting', Id: 'id' } as const;
@@ -62,7 +63,7 @@ export const orderCategoriesRouter = router({
   ),
 
   update: ordersWrite.input(ZOrderCategoryUpdateRequest).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    saveWithImage(ctx, input.imageFile, 'order-category', async (trx, storeImage) => {
       const values = {
         title: input.title,
         sku: input.sku,
@@ -73,22 +74,24 @@ export const orderCategoriesRouter = router({
         hide_on_contract: input.hideOnContract,
         shop: json(input.shop),
       };
+      let id: number;
+      let created = false;
       if (input.id) {
         const updated = await trx.updateTable('order_categories').set(values).where('id', '=', input.id).returning('id').executeTakeFirst();
         if (!updated) throw fail.notFound();
-        return { id: updated.id, created: false, message: MSG.categorySaved };
+        id = updated.id;
+      } else {
+        id = (await trx.insertInto('order_categories').values({ client_id: ctx.club.clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+        created = true;
       }
-      const created = await trx
-        .insertInto('order_categories')
-        .values({ client_id: ctx.club.clientId, ...values })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: created.id, created: true, message: MSG.categoryCreated };
+      const image = await storeImage(id);
+      if (image) await trx.updateTable('order_categories').set({ shop: json({ ...input.shop, image }) }).where('id', '=', id).execute();
+      return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
     }),
   ),
 
   delete: ordersDelete.input(ZById).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    deleteWithImages(ctx, 'order-category', input.id, async (trx) => {
       await deleteRefusingInUse(trx, 'order_categories', input.id, CATALOGUE_MSG.categoryInUse);
       return { success: true as const, message: CATALOGUE_MSG.categoryDeleted };
     }),

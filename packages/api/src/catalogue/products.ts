@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import { likePattern, paginate } from '../lib/list';
 import { fail, router } from '../trpc';
+import { deleteWithImages, saveWithImage } from './images';
 import { deleteRefusingInUse, kr, krRequired, productsDelete, productsRead, productsWrite, ZById } from './shared';
 
 const SORTS = {
@@ -363,14 +364,23 @@ export const productsRouter = router({
 
   /** Create (no id) or save a product with its variants and options, in one transaction. */
   update: productsWrite.input(ZProductUpdateRequest).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    saveWithImage(ctx, input.imageFile, 'product', async (trx, storeImage) => {
       const { id, created } = await saveProduct(trx, ctx.club.clientId, input);
+      const image = await storeImage(id);
+      if (image) {
+        const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null };
+        await trx
+          .updateTable('products')
+          .set({ shop: json({ ...shop, image }) })
+          .where('id', '=', id)
+          .execute();
+      }
       return { id, created, message: created ? MSG.productCreated : MSG.productSaved };
     }),
   ),
 
   delete: productsDelete.input(ZById).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
+    deleteWithImages(ctx, 'product', input.id, async (trx) => {
       await deleteRefusingInUse(trx, 'products', input.id, CATALOGUE_MSG.productInUse);
       return { success: true as const, message: CATALOGUE_MSG.productDeleted };
     }),
