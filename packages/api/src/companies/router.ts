@@ -5,6 +5,7 @@ import {
   CVR_SEARCH_MIN,
   id,
   MSG,
+  totalPages,
   ZCompanyListRequest,
   ZCompanySearchRequest,
   ZCompanyUpdateRequest,
@@ -14,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { assertImageFile, deleteFileRows, fileStorage, fileUrl, removeStored, storeUploads, withFileCleanup } from '../files/service';
-import { likePattern, paginate } from '../lib/list';
+import { likePattern } from '../lib/list';
 import { can, fail, moduleProcedure, router } from '../trpc';
 import { checkedExtraInfo, missingIds } from './service';
 
@@ -114,6 +115,18 @@ const toListRow = (r: {
 
 const byId = z.object({ id });
 
+/** The list's page query exactly as the procedure builds it (the benchmark EXPLAINs it). */
+export function companyListQuery(trx: Tx, clientId: number, input: z.input<typeof ZCompanyListRequest>) {
+  const parsed = ZCompanyListRequest.parse(input);
+  const count = filtered(trx.selectFrom('companies').select(sql<number>`count(*)::int`.as('n')), clientId, parsed);
+  return {
+    page: sorted(filtered(trx.selectFrom('companies').select([...LIST_COLUMNS]).select(count.as('total')), clientId, parsed), parsed)
+      .limit(parsed.perPage)
+      .offset((parsed.page - 1) * parsed.perPage),
+    count,
+  };
+}
+
 async function assertCompany(trx: Tx, clientId: number, companyId: number) {
   const row = await trx.selectFrom('companies').select('id').where('client_id', '=', clientId).where('id', '=', companyId).executeTakeFirst();
   if (!row) throw fail.notFound();
@@ -123,9 +136,15 @@ export const companiesRouter = router({
   /** The list protocol: filter.status (Alle = none), search over name/CVR/e-mail/phone/city, sort, page. */
   list: read.input(ZCompanyListRequest).query(({ ctx, input }) =>
     ctx.tx(async (trx) => {
-      const q = sorted(filtered(trx.selectFrom('companies').select([...LIST_COLUMNS]), ctx.club.clientId, input), input);
-      const page = await paginate(q, input);
-      return { ...page, rows: page.rows.map(toListRow) };
+      // One round trip: the page with the total as a scalar subquery (evaluated once);
+      // only a page past the end needs a separate count.
+      const count = filtered(trx.selectFrom('companies').select(sql<number>`count(*)::int`.as('n')), ctx.club.clientId, input);
+      const rows = await sorted(filtered(trx.selectFrom('companies').select([...LIST_COLUMNS]).select(count.as('total')), ctx.club.clientId, input), input)
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage)
+        .execute();
+      const total = rows.length ? Number(rows[0].total) : input.page > 1 ? Number((await count.executeTakeFirst())?.n ?? 0) : 0;
+      return { rows: rows.map(toListRow), total, totalPages: totalPages(total, input.perPage), page: input.page, perPage: input.perPage };
     }),
   ),
 
