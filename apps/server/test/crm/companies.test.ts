@@ -1,7 +1,7 @@
 import { CRM_MSG, MSG } from '@klubhus/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clubId, createTestApp, type TestApp } from '../helpers';
 import { callerFor, multipart, PDF, PNG } from './helpers';
 
@@ -250,6 +250,35 @@ describe('list, search, sort, export', () => {
   });
 });
 
+describe('CVR search with cvrapi.dk configured (recorded response, no network)', () => {
+  it('maps the answer through the procedure and REST', async () => {
+    vi.stubEnv('CVR_API_URL', 'https://cvrapi.dk/api');
+    vi.stubEnv('CVR_API_USER_AGENT', 'Klubhus - CRM - test@klubhus.dk');
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      seen.push(String(url));
+      return new Response(JSON.stringify({ vat: 20756438, name: 'Saldi.dk ApS', address: 'Gefionsvej 13, 1', zipcode: '3400', city: 'Hillerød', phone: '46902208', email: 'phr@danosoft.dk', t: 100, version: 6 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    try {
+      const res = (await t.request('GET', '/api/companies/cvr-search?query=Saldi', { cookie: staff })).json();
+      expect(res).toEqual({
+        success: true,
+        enabled: true,
+        message: null,
+        result: [{ name: 'Saldi.dk ApS', cvr: '20756438', address: 'Gefionsvej 13, 1', zipCode: '3400', city: 'Hillerød', email: 'phr@danosoft.dk', phone: '46902208', website: null }],
+      });
+      expect((await t.request('GET', '/api/companies/cvr-search?query=Sa', { cookie: staff })).json().result).toEqual([]);
+      expect(seen).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('access', () => {
   it('members are refused', async () => {
     expect((await t.request('POST', '/api/companies', { cookie: member, body: {} })).statusCode).toBe(403);
@@ -259,8 +288,16 @@ describe('access', () => {
     const adminCall = await callerFor(t, 'admin@demo.dk');
     const mod = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
     const current = await t.database.owner.selectFrom('client_modules').select(['features', 'role_acls']).where('client_id', '=', demo).where('module_id', '=', mod.id).executeTakeFirstOrThrow();
+    const kept = await call.companies.update({ ...base, name: 'Med logo' });
+    const logo = await call.files.upload({ relationType: 'company', relationId: kept.id, files: [{ filename: 'l.png', data: PNG }] });
+    await call.comments.add({ originType: 'company', originId: kept.id, text: 'Note' });
     await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: false, features: current.features, roleAcls: current.role_acls } as never);
     const fresh = await callerFor(t, 'staff@demo.dk');
+    // Comments and files of companies go with the module.
+    await expect(fresh.comments.list({ originType: 'company', originId: kept.id })).rejects.toThrow(MSG.moduleOff);
+    await expect(fresh.comments.add({ originType: 'company', originId: kept.id, text: 'x' })).rejects.toThrow(MSG.moduleOff);
+    expect((await t.request('GET', logo.files[0].filePath, { cookie: staff })).statusCode).toBe(403);
+    expect((await t.request('DELETE', logo.files[0].filePath, { cookie: staff })).statusCode).toBe(403);
     await expect(fresh.companies.list({})).rejects.toThrow(MSG.moduleOff);
     await expect(fresh.companies.update(base)).rejects.toThrow(MSG.moduleOff);
     const res = await t.request('POST', '/api/companies', { cookie: staff, body: {} });
@@ -270,5 +307,7 @@ describe('access', () => {
     expect((await t.request('POST', '/api/companies/export', { cookie: staff, body: {} })).statusCode).toBe(403);
     await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: true, features: current.features, roleAcls: current.role_acls } as never);
     expect((await t.request('POST', '/api/companies', { cookie: staff, body: {} })).statusCode).toBe(200);
+    // (The caller stores bytes in its own data directory, so read it back through a caller.)
+    expect((await (await callerFor(t, 'staff@demo.dk')).files.download({ id: logo.files[0].id })).data).toEqual(PNG);
   });
 });

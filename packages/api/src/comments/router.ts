@@ -63,7 +63,7 @@ export const commentsRouter = router({
   list: staffProcedure.input(ZCommentListRequest).query(({ ctx, input }) =>
     ctx.tx(async (trx) => {
       const { clientId, userId } = ctx.club;
-      await assertRelation(trx, clientId, input.originType, input.originId);
+      await assertRelation(trx, ctx.club, input.originType, input.originId);
       const origin = (q: ReturnType<typeof commentQuery>) => q.where('comments.origin_type', '=', input.originType).where('comments.origin_id', '=', input.originId);
       const top = (await origin(commentQuery(trx, clientId, userId))
         .where('comments.parent_id', 'is', null)
@@ -142,7 +142,7 @@ export const commentsRouter = router({
     const { clientId, userId } = ctx.club;
     const created = await withFileCleanup(storage, (written) =>
       ctx.tx(async (trx) => {
-        await assertRelation(trx, clientId, input.originType, input.originId);
+        await assertRelation(trx, ctx.club, input.originType, input.originId);
         if (input.parentId) {
           const parent = await trx
             .selectFrom('comments')

@@ -1,7 +1,7 @@
 import { CRM_MSG, id, ZFileUploadRequest } from '@klubhus/domain';
 import { z } from 'zod';
 import { fail, router, staffProcedure } from '../trpc';
-import { assertRelation, deleteFileRows, fileStorage, fileUrl, removeStored, storeUploads, withFileCleanup } from './service';
+import { assertRelation, assertRelationModule, deleteFileRows, fileStorage, fileUrl, removeStored, storeUploads, withFileCleanup } from './service';
 
 const toFile = (r: { id: number; file_name: string; mime_type: string; size: number; relation_type: string | null; relation_id: number | null; created_at: Date }) => ({
   id: r.id,
@@ -21,7 +21,7 @@ export const filesRouter = router({
     .input(z.object({ relationType: z.string().trim().min(1).max(50), relationId: id }))
     .query(({ ctx, input }) =>
       ctx.tx(async (trx) => {
-        await assertRelation(trx, ctx.club.clientId, input.relationType, input.relationId);
+        await assertRelation(trx, ctx.club, input.relationType, input.relationId);
         const rows = await trx
           .selectFrom('files')
           .select(['id', 'file_name', 'mime_type', 'size', 'relation_type', 'relation_id', 'created_at'])
@@ -44,6 +44,7 @@ export const filesRouter = router({
         .where('id', '=', input.id)
         .executeTakeFirst();
       if (!r) throw fail.notFound();
+      assertRelationModule(ctx.club, r.relation_type);
       return toFile(r);
     }),
   ),
@@ -53,12 +54,13 @@ export const filesRouter = router({
     const r = await ctx.tx((trx) =>
       trx
         .selectFrom('files')
-        .select(['id', 'file_name', 'file_path', 'mime_type', 'size'])
+        .select(['id', 'file_name', 'file_path', 'mime_type', 'size', 'relation_type'])
         .where('client_id', '=', ctx.club.clientId)
         .where('id', '=', input.id)
         .executeTakeFirst(),
     );
     if (!r) throw fail.notFound();
+    assertRelationModule(ctx.club, r.relation_type);
     const data = await fileStorage(ctx.deps.config).get(r.file_path);
     if (!data) throw fail.notFound();
     return { id: r.id, fileName: r.file_name, mimeType: r.mime_type, size: r.size, data };
@@ -68,7 +70,7 @@ export const filesRouter = router({
     const storage = fileStorage(ctx.deps.config);
     const files = await withFileCleanup(storage, (written) =>
       ctx.tx(async (trx) => {
-        await assertRelation(trx, ctx.club.clientId, input.relationType, input.relationId);
+        await assertRelation(trx, ctx.club, input.relationType, input.relationId);
         return storeUploads(trx, storage, ctx.club, input.files, { type: input.relationType, id: input.relationId }, written);
       }),
     );
@@ -76,7 +78,12 @@ export const filesRouter = router({
   }),
 
   delete: staffProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
-    const keys = await ctx.tx((trx) => deleteFileRows(trx, ctx.club.clientId, { ids: [input.id] }));
+    const keys = await ctx.tx(async (trx) => {
+      const f = await trx.selectFrom('files').select('relation_type').where('client_id', '=', ctx.club.clientId).where('id', '=', input.id).executeTakeFirst();
+      if (!f) throw fail.notFound();
+      assertRelationModule(ctx.club, f.relation_type);
+      return deleteFileRows(trx, ctx.club.clientId, { ids: [input.id] });
+    });
     if (!keys.length) throw fail.notFound();
     await removeStored(fileStorage(ctx.deps.config), keys);
     return { success: true as const, message: CRM_MSG.fileDeleted };

@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { CRM_MSG, detectFileType, isImageMime, MAX_FILE_BYTES, type TUpload } from '@klubhus/domain';
+import { CRM_MSG, detectFileType, isImageMime, MAX_FILE_BYTES, MSG, type TUpload } from '@klubhus/domain';
 import { type FileStorage, newStorageKey, storageFromEnv } from '@klubhus/integrations';
 import { sql } from 'kysely';
 import type { ApiConfig } from '../lib/config';
@@ -18,26 +18,37 @@ export function fileStorage(config: ApiConfig): FileStorage {
 }
 
 /**
- * Records that files and comments may belong to, with the table that must hold
- * the id in the current club. Other domains register theirs with registerRelation.
+ * Records that files and comments may belong to: the table that must hold the
+ * id in the current club and the module that must be on for the club. Other
+ * domains register theirs with registerRelation.
  */
-const relationTables = new Map<string, string>([
-  ['company', 'companies'],
-  ['contact', 'contacts'],
-  ['contact-list', 'contact_lists'],
+const relations = new Map<string, { table: string; module: string }>([
+  ['company', { table: 'companies', module: 'companies' }],
+  ['contact', { table: 'contacts', module: 'contacts' }],
+  ['contact-list', { table: 'contact_lists', module: 'contacts' }],
 ]);
 
-export function registerRelation(type: string, table: string) {
-  relationTables.set(type, table);
+export function registerRelation(type: string, table: string, module: string) {
+  relations.set(type, { table, module });
 }
 
-/** Refuses unknown relation types and ids that are not a record of this club (RLS hides other clubs' rows). */
-export async function assertRelation(trx: Tx, clientId: number, type: string, relationId: number | null) {
-  const table = relationTables.get(type);
-  if (!table) throw fail.badRequest(CRM_MSG.relationUnknown);
+/**
+ * Refuses unknown relation types, relations whose module is off for the club,
+ * and ids that are not a record of this club (RLS hides other clubs' rows).
+ */
+export async function assertRelation(trx: Tx, club: { clientId: number; modules: { alias: string }[] }, type: string, relationId: number | null) {
+  const relation = relations.get(type);
+  if (!relation) throw fail.badRequest(CRM_MSG.relationUnknown);
+  if (!club.modules.some((m) => m.alias === relation.module)) throw fail.forbidden(MSG.moduleOff);
   if (relationId === null) return;
-  const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE client_id = ${clientId} AND id = ${relationId}`.execute(trx);
+  const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(relation.table)} WHERE client_id = ${club.clientId} AND id = ${relationId}`.execute(trx);
   if (!row.rows.length) throw fail.notFound();
+}
+
+/** A file of a record whose module is off for the club is refused like the record itself. */
+export function assertRelationModule(club: { modules: { alias: string }[] }, type: string | null) {
+  const relation = type ? relations.get(type) : undefined;
+  if (relation && !club.modules.some((m) => m.alias === relation.module)) throw fail.forbidden(MSG.moduleOff);
 }
 
 export function uploadBytes(u: TUpload): Buffer {
