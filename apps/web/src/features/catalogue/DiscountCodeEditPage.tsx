@@ -1,0 +1,147 @@
+import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ZDiscountCodeUpdateRequest } from '@klubhus/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PageSpinner } from '../../app/router';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { CheckboxField, DateField, Form, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
+import { LinkButton } from '../../ui/LinkButton';
+import { PageHeader, Section } from '../../ui/PageHeader';
+import { useSaveMutation } from '../../ui/save';
+import { krInput, ProductSearch, ProductTags, useEditId, useLeaveOnError } from './shared';
+
+const LIST = '/orders/discount-codes';
+const FORM_ID = 'discount-code-form';
+type Values = z.input<typeof ZDiscountCodeUpdateRequest>;
+type DiscountCode = RouterOutputs['discountCodes']['get'];
+
+function toValues(c: DiscountCode | undefined): Values {
+  // SPEC §9: a new code is a percentage code and not active.
+  if (!c) return { id: null, title: '', code: '', expires: '', amount: '', discount: '', percentage: true, active: false, productIds: [] };
+  return {
+    id: c.id,
+    title: c.title,
+    code: c.code,
+    expires: c.expires,
+    amount: c.amount === null ? '' : String(c.amount),
+    discount: krInput(c.discount),
+    percentage: c.percentage,
+    active: c.active,
+    productIds: c.productIds,
+  };
+}
+
+/** /orders/discount-codes/:id: a discount code with the products it applies to. */
+export default function DiscountCodeEditPage() {
+  const { isNew, id, valid, routeId } = useEditId();
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.discountCodes.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
+  useLeaveOnError(LIST, valid, q.error);
+  if (!isNew && !q.data) return <PageSpinner />;
+  return <CodeForm key={routeId} initial={toValues(q.data)} products={q.data?.products ?? []} uses={q.data?.uses ?? 0} />;
+}
+
+function CodeForm({ initial, products, uses }: { initial: Values; products: { id: number; title: string }[]; uses: number }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useZodForm(ZDiscountCodeUpdateRequest, { defaultValues: initial });
+  const title = useWatch({ control: form.control, name: 'title' });
+  const percentage = useWatch({ control: form.control, name: 'percentage' });
+  const save = useSaveMutation({
+    mutation: trpc.discountCodes.update.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: async (r) => {
+      await queryClient.invalidateQueries(trpc.discountCodes.pathFilter());
+      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
+      else form.reset(form.getValues());
+    },
+  });
+  const heading = initial.id ? initial.title : 'Opret rabatkode';
+  return (
+    <>
+      <PageHeader
+        title={initial.id ? title || initial.title : heading}
+        documentTitle={heading}
+        actions={
+          <>
+            <LinkButton to={LIST} variant="outline">
+              Tilbage
+            </LinkButton>
+            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
+              Gem
+            </Button>
+          </>
+        }
+      />
+      <Form
+        id={FORM_ID}
+        form={form}
+        onSubmit={(values) => {
+          const { discountHundredths: _hundredths, ...input } = values;
+          save.mutate({ ...input, id: initial.id ?? null });
+        }}
+      >
+        <Section title="Rabatkode">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField name="title" label="Titel" required />
+            <TextField name="code" label="Kode" required helperText="Koden kunden skriver ved betaling; store og små bogstaver er ens." />
+            <DateField name="expires" label="Udløbsdato" required />
+            <TextField
+              name="amount"
+              label="Antal"
+              inputProps={{ inputMode: 'numeric' }}
+              helperText={initial.id ? `Hvor mange gange koden kan bruges (tom = ubegrænset). Brugt ${uses} gange.` : 'Hvor mange gange koden kan bruges (tom = ubegrænset).'}
+            />
+            <NumberField name="discount" label={percentage ? 'Rabat (%)' : 'Rabat (kr.)'} required />
+          </SimpleGrid>
+          <Stack mt="4" gap="3">
+            <CheckboxField name="percentage" label="Rabat i procent" helperText="Uden flueben er rabatten et beløb i kroner." />
+            <CheckboxField name="active" label="Aktiv" />
+          </Stack>
+        </Section>
+        <Section title="Produkter">
+          <ProductsField initial={products} />
+        </Section>
+      </Form>
+    </>
+  );
+}
+
+/** The products the code applies to (none: every product). */
+function ProductsField({ initial }: { initial: { id: number; title: string }[] }) {
+  const { control } = useFormContext<Values>();
+  const [known, setKnown] = useState(() => new Map(initial.map((p) => [p.id, p.title])));
+  return (
+    <FormField name="productIds" label="Produkter" helperText="Uden valgte produkter gælder koden alle produkter.">
+      <Controller
+        control={control}
+        name="productIds"
+        render={({ field }) => {
+          const ids = ((field.value as (number | string)[] | null | undefined) ?? []).map(Number);
+          return (
+            <Box w="full">
+              <ProductSearch
+                label="Tilføj produkt"
+                exclude={ids}
+                onPick={(p) => {
+                  setKnown((m) => new Map(m).set(p.id, p.title));
+                  field.onChange([...ids, p.id]);
+                }}
+              />
+              <ProductTags products={ids.map((id) => ({ id, title: known.get(id) ?? `#${id}` }))} onRemove={(id) => field.onChange(ids.filter((x) => x !== id))} />
+              {ids.length === 0 && (
+                <Text mt="3" fontSize="sm" color="fg.muted">
+                  Alle produkter
+                </Text>
+              )}
+            </Box>
+          );
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,170 @@
+import { Box, Button, Flex, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ZSeasonUpdateRequest } from '@klubhus/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PageSpinner } from '../../app/router';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { CheckboxField, DateField, Form, SelectField, TextField, useZodForm } from '../../ui/form';
+import { LinkButton } from '../../ui/LinkButton';
+import { PageHeader, Section } from '../../ui/PageHeader';
+import { useSaveMutation } from '../../ui/save';
+import { formatDate, useEditId, useLeaveOnError } from './shared';
+
+const LIST = '/orders/seasons';
+const FORM_ID = 'season-form';
+type Values = z.input<typeof ZSeasonUpdateRequest>;
+type Season = RouterOutputs['seasons']['get'];
+
+function toValues(s: Season | undefined): Values {
+  if (!s) return { id: null, title: '', startDate: '', endDate: '', parentId: '', reservations: false, reservationExpires: '', seats: [] };
+  return {
+    id: s.id,
+    title: s.title,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    parentId: s.parentId ? String(s.parentId) : '',
+    reservations: s.reservations,
+    reservationExpires: s.reservationExpires ?? '',
+    seats: (s.seats ?? []).map((x) => ({ chartId: x.chartId ?? '', eventId: x.eventId ?? '', name: x.name ?? '' })),
+  };
+}
+
+/** /orders/seasons/:id: title, dates, parent season with reservations, and the season's seat-chart events. */
+export default function SeasonEditPage() {
+  const { isNew, id, valid, routeId } = useEditId();
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.seasons.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
+  useLeaveOnError(LIST, valid, q.error);
+  if (!isNew && !q.data) return <PageSpinner />;
+  return <SeasonForm key={routeId} initial={toValues(q.data)} />;
+}
+
+function SeasonForm({ initial }: { initial: Values }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useZodForm(ZSeasonUpdateRequest, { defaultValues: initial });
+  const title = useWatch({ control: form.control, name: 'title' });
+  const parents = useQuery(trpc.seasons.parents.queryOptions(initial.id ? { id: Number(initial.id) } : {}));
+  const save = useSaveMutation({
+    mutation: trpc.seasons.update.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: async (r) => {
+      await queryClient.invalidateQueries(trpc.seasons.pathFilter());
+      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
+      else form.reset(form.getValues());
+    },
+  });
+  const heading = initial.id ? initial.title : 'Opret sæson';
+  const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDate(p.startDate)} – ${formatDate(p.endDate)})` }));
+  return (
+    <>
+      <PageHeader
+        title={initial.id ? title || initial.title : heading}
+        documentTitle={heading}
+        actions={
+          <>
+            <LinkButton to={LIST} variant="outline">
+              Tilbage
+            </LinkButton>
+            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
+              Gem
+            </Button>
+          </>
+        }
+      />
+      <Form id={FORM_ID} form={form} onSubmit={(values) => save.mutate({ ...values, id: initial.id ?? null })}>
+        <Section title="Sæson">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Box gridColumn={{ md: 'span 2' }}>
+              <TextField name="title" label="Titel" required />
+            </Box>
+            <DateField name="startDate" label="Startdato" required />
+            <DateField name="endDate" label="Slutdato" required />
+          </SimpleGrid>
+        </Section>
+        <Section title="Overordnet sæson">
+          <ParentFields options={parentOptions} />
+        </Section>
+        <SeatsSection />
+      </Form>
+    </>
+  );
+}
+
+function ParentFields({ options }: { options: { value: string; label: string }[] }) {
+  const { control, trigger, formState } = useFormContext<Values>();
+  const parentId = useWatch({ control, name: 'parentId' });
+  const hasParent = !!parentId;
+  // Leaving the parent empty makes the expiry optional again: clear a stale 'påkrævet' message.
+  useEffect(() => {
+    if (!hasParent && formState.errors.reservationExpires) void trigger('reservationExpires');
+  }, [hasParent, formState.errors.reservationExpires, trigger]);
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SelectField
+          name="parentId"
+          label="Overordnet sæson"
+          placeholder="Ingen"
+          options={options}
+          helperText="En undersæson kan give indehavere af den overordnede sæsons pladser forkøbsret."
+        />
+        <DateField name="reservationExpires" label="Reservation udløber" required={hasParent} />
+      </SimpleGrid>
+      <CheckboxField
+        name="reservations"
+        label="Reservationer"
+        helperText="Pladser fra den overordnede sæson holdes reserveret til deres indehavere indtil udløbsdatoen."
+      />
+      {!hasParent && (
+        <Text fontSize="sm" color="fg.muted">
+          Vælg en overordnet sæson for at bruge reservationer.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SeatsSection() {
+  const { control } = useFormContext<Values>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'seats' });
+  return (
+    <Section
+      title="Pladskort"
+      actions={
+        <Button size="sm" variant="outline" onClick={() => append({ name: '', chartId: '', eventId: '' })}>
+          <Plus /> Tilføj pladskort
+        </Button>
+      }
+    >
+      <Text fontSize="sm" color="fg.muted" mb="4">
+        Sæsonens arrangementer med pladskort. Valg af pladskort fra en liste kommer sammen med pladskortene; indtil da angives
+        pladskortets og arrangementets nøgle.
+      </Text>
+      {fields.length === 0 && <Text color="fg.muted">Ingen elementer blev fundet.</Text>}
+      <Stack gap="3">
+        {fields.map((f, i) => (
+          <Flex key={f.id} gap="3" align="flex-end" wrap={{ base: 'wrap', md: 'nowrap' }} data-testid="season-seat">
+            <Box flex="2" minW="40">
+              <TextField name={`seats.${i}.name`} label="Navn" />
+            </Box>
+            <Box flex="1" minW="32">
+              <TextField name={`seats.${i}.chartId`} label="Pladskort" />
+            </Box>
+            <Box flex="1" minW="32">
+              <TextField name={`seats.${i}.eventId`} label="Arrangementsnøgle" />
+            </Box>
+            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Fjern pladskort ${i + 1}`} onClick={() => remove(i)}>
+              <Trash2 />
+            </IconButton>
+          </Flex>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

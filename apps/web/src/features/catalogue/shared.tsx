@@ -1,0 +1,300 @@
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { formatDKK, MSG, toOre } from '@klubhus/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Search, Trash2, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { useAppState } from '../../app/state';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { errorMessage } from '../../ui/errors';
+import { LinkButton } from '../../ui/LinkButton';
+import { notify } from '../../ui/toaster';
+
+/** Kroner from the wire (a number with at most two decimals) shown the Danish way: '1.234,50 kr.'. */
+export const kr = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : formatDKK(toOre(kroner)));
+
+/** Kroner for a form's text input: 1234.5 → '1234,5' (NumberField shows the comma, the schema parses it). */
+export const krInput = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : String(kroner).replace('.', ','));
+
+/** The ':id' route parameter: 'create' for a new record, else a positive integer. */
+export function useEditId() {
+  const { id } = useParams();
+  const isNew = id === 'create';
+  const n = Number(id);
+  const numericId = !isNew && Number.isInteger(n) && n > 0 ? n : null;
+  return { routeId: id ?? '', isNew, id: numericId, valid: isNew || numericId !== null };
+}
+
+/** Leaves an edit page for its list when the id is not a number or the record fails to load (SPEC §4). */
+export function useLeaveOnError(listPath: string, valid: boolean, error: unknown) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!valid) navigate(listPath, { replace: true });
+  }, [valid, listPath, navigate]);
+  useEffect(() => {
+    if (error) {
+      notify.error(errorMessage(error));
+      navigate(listPath, { replace: true });
+    }
+  }, [error, listPath, navigate]);
+}
+
+/** True when a feature (e.g. 'contracts', 'economic') of a module is switched on for the club. */
+export function useFeature(moduleAlias: string, featureAlias: string): boolean {
+  const { client } = useAppState();
+  const m = client?.modules.find((x) => x.alias === moduleAlias);
+  const f = (m?.features as { alias: string; active?: boolean }[] | undefined)?.find((x) => x.alias === featureAlias);
+  return !!f && f.active !== false;
+}
+
+/** True when the club has the module on. */
+export function useModuleOn(moduleAlias: string): boolean {
+  const { client } = useAppState();
+  return !!client?.modules.some((x) => x.alias === moduleAlias);
+}
+
+/** Rediger and Slet buttons of a list row; Slet asks first (SPEC §8 confirmation). */
+export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText: string; onDelete: () => void }) {
+  const confirm = useConfirm();
+  return (
+    <HStack gap="1" justify="flex-end">
+      <LinkButton to={editTo} size="xs" variant="outline" aria-label={`Rediger ${name}`}>
+        <Pencil /> Rediger
+      </LinkButton>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        aria-label={`Slet ${name}`}
+        onClick={async () => {
+          if (await confirm(confirmText)) onDelete();
+        }}
+      >
+        <Trash2 /> Slet
+      </Button>
+    </HStack>
+  );
+}
+
+/** Ja / Nej badge for boolean columns. */
+export function YesNo({ value }: { value: boolean }) {
+  return <Badge colorPalette={value ? 'green' : 'gray'}>{value ? 'Ja' : 'Nej'}</Badge>;
+}
+
+/** A chosen image file as the tRPC upload shape ({filename, mimetype, data: base64}). */
+export async function fileToUpload(file: File): Promise<{ filename: string; mimetype: string; data: string }> {
+  const buffer = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < buffer.length; i += chunk) binary += String.fromCharCode(...buffer.subarray(i, i + chunk));
+  return { filename: file.name, mimetype: file.type, data: btoa(binary) };
+}
+
+/**
+ * Tabs around an edit form whose fields are spread over tabs: all tabs stay
+ * mounted (their fields stay registered), and after an invalid submit the tab
+ * holding the first error is shown. `fieldsOf` maps each tab to the top-level
+ * names of the fields it holds.
+ */
+export function FormTabs({
+  tabs,
+  defaultTab,
+}: {
+  tabs: { value: string; label: ReactNode; fields?: string[]; content: ReactNode; hidden?: boolean }[];
+  defaultTab?: string;
+}) {
+  const visible = tabs.filter((t) => !t.hidden);
+  const [tab, setTab] = useState(defaultTab ?? visible[0]?.value);
+  const { formState } = useFormContext();
+  const { submitCount, errors } = formState;
+  const lastSubmit = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === lastSubmit.current) return;
+    lastSubmit.current = submitCount;
+    const keys = Object.keys(errors);
+    if (!keys.length) return;
+    const current = visible.find((t) => t.value === tab);
+    if (current?.fields?.some((f) => keys.includes(f))) return;
+    const withError = visible.find((t) => t.fields?.some((f) => keys.includes(f)));
+    if (withError) setTab(withError.value);
+  }, [submitCount, errors, tab, visible]);
+  const active = visible.some((t) => t.value === tab) ? tab : visible[0]?.value;
+  return (
+    <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" colorPalette="brand">
+      <Tabs.List mb="6">
+        {visible.map((t) => (
+          <Tabs.Trigger key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {visible.map((t) => (
+        <Tabs.Content key={t.value} value={t.value} p="0">
+          {t.content}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+type PickerProduct = RouterOutputs['products']['search'][number];
+
+/**
+ * Product search picker: type to search the club's products (title or SKU),
+ * pick one from the results. `exclude` hides ids (the product itself, already
+ * chosen ones).
+ */
+export function ProductSearch({
+  onPick,
+  exclude = [],
+  label = 'Søg produkt',
+  invalid,
+  autoFocus,
+}: {
+  onPick: (product: PickerProduct) => void;
+  exclude?: number[];
+  label?: string;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}) {
+  const trpc = useTRPC();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text.trim()), 250);
+    return () => clearTimeout(t);
+  }, [text]);
+  const q = useQuery({ ...trpc.products.search.queryOptions({ search, limit: 20 }), enabled: open });
+  const results = (q.data ?? []).filter((p) => !exclude.includes(p.id));
+  return (
+    <Box position="relative">
+      <Flex align="center" position="relative">
+        <Box position="absolute" left="3" color="fg.muted" pointerEvents="none" display="flex">
+          <Search size={16} />
+        </Box>
+        <Input
+          ps="9"
+          bg="bg"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={label}
+          aria-invalid={invalid || undefined}
+          placeholder={`${label}...`}
+          value={text}
+          autoFocus={autoFocus}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+        />
+      </Flex>
+      {open && (
+        <Box
+          id={listId}
+          role="listbox"
+          aria-label="Produkter"
+          position="absolute"
+          zIndex="dropdown"
+          mt="1"
+          w="full"
+          maxH="64"
+          overflowY="auto"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderRadius="md"
+          boxShadow="lg"
+        >
+          {q.isFetching && !q.data ? (
+            <Flex p="3" justify="center">
+              <Spinner size="sm" aria-label="Indlæser" />
+            </Flex>
+          ) : results.length === 0 ? (
+            <Text p="3" color="fg.muted" fontSize="sm">
+              {MSG.noResults}
+            </Text>
+          ) : (
+            results.map((p) => (
+              <Box
+                key={p.id}
+                role="option"
+                aria-selected={false}
+                px="3"
+                py="2"
+                cursor="pointer"
+                _hover={{ bg: 'bg.muted' }}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  onPick(p);
+                  setText('');
+                  setOpen(false);
+                }}
+              >
+                <Flex justify="space-between" gap="3">
+                  <Text fontWeight="medium">{p.title}</Text>
+                  <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
+                    {kr(p.price)}
+                  </Text>
+                </Flex>
+                {p.sku && (
+                  <Text fontSize="xs" color="fg.muted">
+                    Varenr. {p.sku}
+                  </Text>
+                )}
+              </Box>
+            ))
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Chosen products as removable tags (discount codes' products picker). */
+export function ProductTags({ products, onRemove }: { products: { id: number; title: string }[]; onRemove: (id: number) => void }) {
+  if (!products.length) return null;
+  return (
+    <Stack direction="row" wrap="wrap" gap="2" mt="3">
+      {products.map((p) => (
+        <Badge key={p.id} size="lg" variant="subtle" colorPalette="brand" pe="1">
+          {p.title}
+          <IconButton size="2xs" variant="ghost" aria-label={`Fjern ${p.title}`} onClick={() => onRemove(p.id)}>
+            <X />
+          </IconButton>
+        </Badge>
+      ))}
+    </Stack>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** 'YYYY-MM-DD' (a calendar date, no time zone) shown the Danish way: '1. aug. 2026'. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return value;
+  return dateFormat.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+/** Danish names of the custom field types (SPEC §3 Custom field). */
+export const FIELD_TYPE_LABELS: Record<string, string> = {
+  Text: 'Tekst',
+  RichText: 'Formateret tekst',
+  Number: 'Tal',
+  Dropdown: 'Dropdown',
+  Date: 'Dato',
+  DateTime: 'Dato og tid',
+  Time: 'Tidspunkt',
+  Checkbox: 'Afkrydsningsfelt',
+  Upload: 'Upload',
+};

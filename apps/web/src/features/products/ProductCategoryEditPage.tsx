@@ -1,0 +1,171 @@
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ZProductCategoryUpdateRequest } from '@klubhus/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PageSpinner } from '../../app/router';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { CheckboxField, Form, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
+import { LinkButton } from '../../ui/LinkButton';
+import { PageHeader, Section } from '../../ui/PageHeader';
+import { useSaveMutation } from '../../ui/save';
+import { FormTabs, fileToUpload, useEditId, useLeaveOnError } from '../catalogue/shared';
+import { SortableProductList } from './SortableProductList';
+
+const LIST = '/products/categories';
+const FORM_ID = 'product-category-form';
+type Values = z.input<typeof ZProductCategoryUpdateRequest>;
+type Category = RouterOutputs['productCategories']['get'];
+
+function toValues(c: Category | undefined): Values {
+  if (!c) return { id: null, title: '', sorting: '0', shop: { active: false, title: '', description: '', image: null } };
+  return {
+    id: c.id,
+    title: c.title,
+    sorting: String(c.sorting),
+    shop: { active: !!c.shop?.active, title: c.shop?.title ?? '', description: c.shop?.description ?? '', image: c.shop?.image ?? null },
+  };
+}
+
+/** /products/categories/:id: tabs Kategori (with the webshop's and the agreements' product order) and Webshop. */
+export default function ProductCategoryEditPage() {
+  const { isNew, id, valid, routeId } = useEditId();
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.productCategories.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
+  useLeaveOnError(LIST, valid, q.error);
+  if (!isNew && !q.data) return <PageSpinner />;
+  return <CategoryForm key={routeId} initial={toValues(q.data)} />;
+}
+
+function CategoryForm({ initial }: { initial: Values }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<File | null>(null);
+  const form = useZodForm(ZProductCategoryUpdateRequest, { defaultValues: initial });
+  const title = useWatch({ control: form.control, name: 'title' });
+  const save = useSaveMutation({
+    mutation: trpc.productCategories.update.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: async (r) => {
+      await Promise.all([queryClient.invalidateQueries(trpc.productCategories.pathFilter()), queryClient.invalidateQueries(trpc.products.pathFilter())]);
+      setImage(null);
+      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
+      else form.reset(form.getValues());
+    },
+  });
+  const categoryId = initial.id ? Number(initial.id) : null;
+  const heading = categoryId ? initial.title : 'Opret kategori';
+  return (
+    <>
+      <PageHeader
+        title={categoryId ? title || initial.title : heading}
+        documentTitle={heading}
+        actions={
+          <>
+            <LinkButton to={LIST} variant="outline">
+              Tilbage
+            </LinkButton>
+            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
+              Gem
+            </Button>
+          </>
+        }
+      />
+      <Form
+        id={FORM_ID}
+        form={form}
+        onSubmit={async (values) => save.mutate({ ...values, id: categoryId, imageFile: image ? [await fileToUpload(image)] : null })}
+      >
+        <FormTabs
+          tabs={[
+            {
+              value: 'category',
+              label: 'Kategori',
+              fields: ['title', 'sorting'],
+              content: (
+                <>
+                  <Section title="Kategori">
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      <TextField name="title" label="Titel" required />
+                      <NumberField name="sorting" label="Sortering" decimals={false} />
+                    </SimpleGrid>
+                  </Section>
+                  {categoryId ? (
+                    <ProductOrders categoryId={categoryId} />
+                  ) : (
+                    <Text color="fg.muted">Gem kategorien for at sortere dens produkter.</Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              value: 'shop',
+              label: 'Webshop',
+              fields: ['shop', 'imageFile'],
+              content: (
+                <Section title="Webshop">
+                  <Stack gap="4">
+                    <CheckboxField name="shop.active" label="Vis kategorien i webshoppen" />
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      <TextField name="shop.title" label="Titel i webshop" helperText="Tom: kategoriens titel bruges." />
+                      <FormField name="imageFile" label="Billede">
+                        <ImageUpload value={image} onChange={setImage} currentUrl={initial.shop?.image ?? null} />
+                      </FormField>
+                    </SimpleGrid>
+                    <TextareaField name="shop.description" label="Beskrivelse" />
+                  </Stack>
+                </Section>
+              ),
+            },
+          ]}
+        />
+      </Form>
+    </>
+  );
+}
+
+/** The two product orders of a category: the webshop's and the agreements'; each drop is saved at once. */
+function ProductOrders({ categoryId }: { categoryId: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const shop = useQuery(trpc.productCategories.products.queryOptions({ id: categoryId, contract: false }));
+  const contract = useQuery(trpc.productCategories.products.queryOptions({ id: categoryId, contract: true }));
+  const sort = useSaveMutation({
+    mutation: trpc.productCategories.sortProducts.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: () => queryClient.invalidateQueries(trpc.productCategories.products.pathFilter()),
+    onError: () => queryClient.invalidateQueries(trpc.productCategories.products.pathFilter()),
+  });
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+      <Section title="Rækkefølge i webshop">
+        <Text fontSize="sm" color="fg.muted" mb="4">
+          Træk i håndtaget for at ændre rækkefølgen, som produkterne vises i i webshoppen.
+        </Text>
+        <SortableProductList
+          label="Rækkefølge i webshop"
+          products={shop.data}
+          loading={shop.isLoading}
+          saving={sort.isPending}
+          showShopState
+          onReorder={(productIds) => sort.mutate({ id: categoryId, contract: false, productIds })}
+        />
+      </Section>
+      <Section title="Rækkefølge på aftaler">
+        <Text fontSize="sm" color="fg.muted" mb="4">
+          Rækkefølgen, som produkterne vises i, når en aftale oprettes.
+        </Text>
+        <SortableProductList
+          label="Rækkefølge på aftaler"
+          products={contract.data}
+          loading={contract.isLoading}
+          saving={sort.isPending}
+          onReorder={(productIds) => sort.mutate({ id: categoryId, contract: true, productIds })}
+        />
+      </Section>
+    </SimpleGrid>
+  );
+}
