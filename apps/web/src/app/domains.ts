@@ -1,5 +1,7 @@
 import { authRoutes } from '../features/auth/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
+import { companiesRoutes } from '../features/companies/routes';
+import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -19,6 +21,8 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...dashboardRoutes,
   ...profileRoutes,
   ...settingsRoutes,
+  ...companiesRoutes,
+  ...contactsRoutes,
   ...productsRoutes,
   ...catalogueRoutes,
 ];

@@ -1,0 +1,291 @@
+import { Box, Button, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { type TContactUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
+import { MSG } from '@klubhus/domain/messages';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PageSpinner } from '../../app/router';
+import { useAppState } from '../../app/state';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { errorMessage } from '../../ui/errors';
+import { CheckboxField, FormField, ImageUpload, TextareaField, TextField, useZodForm } from '../../ui/form';
+import { LinkButton } from '../../ui/LinkButton';
+import { PageHeader, Section } from '../../ui/PageHeader';
+import { useSaveMutation } from '../../ui/save';
+import { notify } from '../../ui/toaster';
+import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
+import { postMultipart } from '../files/upload';
+import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
+
+type Contact = RouterOutputs['contacts']['get'];
+type ContactOut = z.output<typeof ZContactUpdateRequest>;
+const FORM_ID = 'contact-form';
+
+/** /contacts/:id ('create' for a new contact). */
+export default function ContactEditPage() {
+  const { id } = useParams();
+  const isNew = id === 'create';
+  const contactId = isNew ? null : Number(id);
+  const valid = isNew || (Number.isInteger(contactId) && (contactId ?? 0) > 0);
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const q = useQuery({ ...trpc.contacts.get.queryOptions({ id: contactId ?? 0 }), enabled: !isNew && valid });
+  useEffect(() => {
+    if (q.isError) {
+      notify.error(errorMessage(q.error));
+      navigate('/contacts', { replace: true });
+    }
+  }, [q.isError, q.error, navigate]);
+  useEffect(() => {
+    if (!valid) navigate('/contacts', { replace: true });
+  }, [valid, navigate]);
+  if (!isNew && !q.data) return <PageSpinner />;
+  return <ContactScreen key={id} contact={q.data ?? null} />;
+}
+
+function formValues(c: Contact | null, defs: ReturnType<typeof extraInfoDefinitions>, companyIds: number[] = []): TContactUpdateRequest {
+  return {
+    id: c?.id ?? null,
+    firstname: c?.firstname ?? '',
+    lastname: c?.lastname ?? '',
+    email: c?.email ?? '',
+    phone: c?.phone ?? '',
+    mobile: c?.mobile ?? '',
+    linkedin: c?.linkedin ?? '',
+    about: c?.about ?? '',
+    highlighted: c?.highlighted ?? false,
+    noInvitations: c?.noInvitations ?? false,
+    extraInfo: extraInfoFormValues(defs, c?.extraInfo),
+    companyIds: c?.companyIds ?? companyIds,
+    listIds: c?.listIds ?? [],
+  };
+}
+
+function ContactScreen({ contact }: { contact: Contact | null }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const app = useAppState();
+  const [params] = useSearchParams();
+  const defs = extraInfoDefinitions(app.client?.settings.contacts.extraInfo);
+  const presetCompany = Number(params.get('companyId')) || null;
+  const form = useZodForm(ZContactUpdateRequest, { defaultValues: formValues(contact, defs, presetCompany ? [presetCompany] : []) });
+  const [pictureFile, setPictureFile] = useState<File | null>(null);
+  const [companies, setCompanies] = useState<PickerOption[]>(
+    (contact?.companies ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') })),
+  );
+  const [lists, setLists] = useState<PickerOption[]>((contact?.lists ?? []).map((l) => ({ id: l.id, label: l.title })));
+  const picture = useWatch({ control: form.control, name: 'picture' });
+  const first = useWatch({ control: form.control, name: 'firstname' }) as string;
+  const last = useWatch({ control: form.control, name: 'lastname' }) as string;
+  const live = useQuery({ ...trpc.contacts.get.queryOptions({ id: contact?.id ?? 0 }), enabled: !!contact });
+  const pictureUrl = picture === null ? null : (live.data ?? contact)?.pictureUrl;
+
+  // A company preset from ?companyId= (coming from a company) is shown by name.
+  const preset = useQuery({ ...trpc.companies.search.queryOptions({ ids: presetCompany ? [presetCompany] : [] }), enabled: !contact && !!presetCompany });
+  useEffect(() => {
+    if (preset.data?.length) setCompanies(preset.data.map((c) => ({ id: c.id, label: c.name })));
+  }, [preset.data]);
+
+  const save = useSaveMutation({
+    mutation: {
+      mutationFn: async (values: ContactOut): Promise<{ id: number; created: boolean; message: string }> => {
+        if (pictureFile) {
+          const r = await postMultipart<number>('/api/contacts/update', values as unknown as Record<string, unknown>, { pictureFile: [pictureFile] });
+          return { id: Number(r.result), created: !values.id, message: r.message ?? (values.id ? MSG.contactSaved : MSG.contactCreated) };
+        }
+        return client.contacts.update.mutate(values);
+      },
+    },
+    success: (r) => r.message,
+    onSuccess: async (r) => {
+      await Promise.all([queryClient.invalidateQueries(trpc.contacts.pathFilter()), queryClient.invalidateQueries(trpc.companies.pathFilter())]);
+      if (r.created) {
+        navigate(`/contacts/${r.id}`, { replace: true });
+        return;
+      }
+      setPictureFile(null);
+      const fresh = await queryClient.fetchQuery(trpc.contacts.get.queryOptions({ id: r.id }));
+      form.reset(formValues(fresh, defs));
+    },
+  });
+  const remove = useSaveMutation({
+    mutation: trpc.contacts.delete.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries(trpc.contacts.pathFilter());
+      navigate('/contacts', { replace: true });
+    },
+  });
+
+  const submit = form.handleSubmit(
+    (values) => save.mutate({ ...values, id: contact?.id ?? null }),
+    () =>
+      requestAnimationFrame(() => {
+        const el = document.querySelector(`#${FORM_ID} [aria-invalid="true"]`) as HTMLElement | null;
+        el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        el?.focus({ preventScroll: true });
+      }),
+  );
+
+  const name = `${first ?? ''} ${last ?? ''}`.trim();
+  return (
+    <FormProvider {...form}>
+      <PageHeader
+        title={contact ? name || `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
+        documentTitle={contact ? `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
+        actions={
+          <>
+            <LinkButton to="/contacts" variant="outline">
+              <ArrowLeft /> Tilbage
+            </LinkButton>
+            {contact && (
+              <Button
+                variant="outline"
+                colorPalette="red"
+                loading={remove.isPending}
+                onClick={async () => {
+                  if (await confirm(MSG.confirmDeleteContact)) remove.mutate({ id: contact.id });
+                }}
+              >
+                <Trash2 /> Slet
+              </Button>
+            )}
+            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
+              Gem
+            </Button>
+          </>
+        }
+      />
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+          <Box minW="0">
+            <Section title="Kontakt">
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+                <TextField name="firstname" label="Fornavn" required />
+                <TextField name="lastname" label="Efternavn" required />
+                <TextField name="email" label="E-mail" type="email" required />
+                <TextField name="linkedin" label="LinkedIn" type="url" placeholder="https://www.linkedin.com/in/..." />
+                <TextField name="phone" label="Telefon" type="tel" />
+                <TextField name="mobile" label="Mobil" type="tel" />
+                <Box gridColumn={{ md: 'span 2' }}>
+                  <TextareaField name="about" label="Om" />
+                </Box>
+                <Stack gap="3" gridColumn={{ md: 'span 2' }}>
+                  <CheckboxField name="highlighted" label="Fremhævet" helperText="Fremhævede kontakter vises først hos virksomheden." />
+                  <CheckboxField name="noInvitations" label="Modtager ikke invitationer" />
+                </Stack>
+              </SimpleGrid>
+            </Section>
+            <Section title="Ekstra oplysninger">
+              <ExtraInfoFields definitions={defs} />
+            </Section>
+            {contact && <PaymentCardsSection cards={contact.paymentCards} />}
+          </Box>
+          <Box minW="0">
+            <Section title="Billede">
+              <FormField name="picture" label="Billede">
+                <HStack gap="2">
+                  <ImageUpload value={pictureFile} onChange={setPictureFile} currentUrl={pictureUrl} />
+                  {pictureUrl && !pictureFile && (
+                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => form.setValue('picture', null, { shouldDirty: true })}>
+                      Fjern
+                    </Button>
+                  )}
+                </HStack>
+              </FormField>
+            </Section>
+            <Section title="Virksomheder">
+              <CompanyPicker
+                selected={companies}
+                onChange={(next) => {
+                  setCompanies(next);
+                  form.setValue(
+                    'companyIds',
+                    next.map((c) => c.id),
+                    { shouldDirty: true },
+                  );
+                }}
+              />
+            </Section>
+            <Section title="Kontaktlister">
+              <ListPicker
+                selected={lists}
+                onChange={(next) => {
+                  setLists(next);
+                  form.setValue(
+                    'listIds',
+                    next.map((c) => c.id),
+                    { shouldDirty: true },
+                  );
+                }}
+              />
+            </Section>
+          </Box>
+        </Grid>
+      </form>
+    </FormProvider>
+  );
+}
+
+function CompanyPicker({ selected, onChange }: { selected: PickerOption[]; onChange: (s: PickerOption[]) => void }) {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const q = useQuery(trpc.companies.search.queryOptions({ search: search || undefined }, { placeholderData: keepPreviousData }));
+  const options = (q.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }));
+  return <MultiSelectPicker label="Tilføj virksomhed" selected={selected} onChange={onChange} options={options} loading={q.isFetching} onSearch={setSearch} />;
+}
+
+function ListPicker({ selected, onChange }: { selected: PickerOption[]; onChange: (s: PickerOption[]) => void }) {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const q = useQuery(
+    trpc.contacts.lists.list.queryOptions(
+      { search: search || undefined, sort: { field: 'Title', dir: 'asc' }, page: 1, perPage: 50 },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const options = (q.data?.rows ?? []).map((l) => ({ id: l.id, label: l.title, sub: `${l.contactCount} kontakter` }));
+  return <MultiSelectPicker label="Tilføj til kontaktliste" selected={selected} onChange={onChange} options={options} loading={q.isFetching} onSearch={setSearch} />;
+}
+
+function PaymentCardsSection({ cards }: { cards: Contact['paymentCards'] }) {
+  return (
+    <Section title="Betalingskort">
+      <Table.Root size="sm" aria-label="Betalingskort">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Korttype</Table.ColumnHeader>
+            <Table.ColumnHeader>Kortnummer</Table.ColumnHeader>
+            <Table.ColumnHeader>Udløber</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {cards.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={3} textAlign="center" color="fg.muted" py="5">
+                <Text>Kontakten har ingen gemte betalingskort.</Text>
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            cards.map((c) => (
+              <Table.Row key={c.id}>
+                <Table.Cell textTransform="capitalize">{c.cardType}</Table.Cell>
+                <Table.Cell fontFamily="mono">{c.cardNumber}</Table.Cell>
+                <Table.Cell>
+                  {String(c.expMonth).padStart(2, '0')}/{String(c.expYear).slice(-2)}
+                </Table.Cell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Section>
+  );
+}

@@ -1,0 +1,143 @@
+import { Box, Button, HStack, Icon, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { MSG } from '@klubhus/domain/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { errorMessage } from '../../ui/errors';
+import { Section } from '../../ui/PageHeader';
+import { useSaveMutation } from '../../ui/save';
+import { notify } from '../../ui/toaster';
+import { formatBytes, formatDateTime, postMultipart } from './upload';
+
+export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
+
+export interface FilesPanelProps {
+  /** The record the files belong to: 'company', 'contract', ... (RELATION_TYPES). */
+  relationType: string;
+  relationId: number;
+  title?: string;
+}
+
+/**
+ * Files of a saved record (SPEC §7 Files): upload (POST /api/files/upload,
+ * multipart files + relationId + relationType), a list with download links
+ * (GET /api/files/{id}) and delete with confirmation.
+ */
+export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesPanelProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const q = useQuery(trpc.files.list.queryOptions({ relationType, relationId }));
+  const refresh = () => queryClient.invalidateQueries(trpc.files.list.queryFilter({ relationType, relationId }));
+  const remove = useSaveMutation({ mutation: trpc.files.delete.mutationOptions(), success: (r) => r.message, onSuccess: refresh });
+
+  const upload = async (files: File[]) => {
+    if (!files.length) return;
+    setUploading(true);
+    try {
+      const r = await postMultipart('/api/files/upload', { relationType, relationId }, { files });
+      notify.success(r.message ?? 'Filen blev uploadet!');
+      await refresh();
+    } catch (e) {
+      notify.error(errorMessage(e));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const rows = q.data ?? [];
+  return (
+    <Section
+      title={title}
+      actions={
+        <>
+          <Button size="sm" colorPalette="brand" loading={uploading} onClick={() => input.current?.click()}>
+            <Upload /> Upload filer
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            aria-label="Vælg filer"
+            data-testid="files-input"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void upload(files);
+            }}
+          />
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text color="fg.muted" fontSize="sm">
+          Billeder, PDF, Office-dokumenter, tekst og CSV. Højst 10 MB pr. fil.
+        </Text>
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label={title}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Filnavn</Table.ColumnHeader>
+                <Table.ColumnHeader>Størrelse</Table.ColumnHeader>
+                <Table.ColumnHeader>Uploadet</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Box srOnly>Handlinger</Box>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {!q.isLoading && rows.length === 0 && (
+                <Table.Row>
+                  <Table.Cell colSpan={4} textAlign="center" color="fg.muted" py="6">
+                    {MSG.noItems}
+                  </Table.Cell>
+                </Table.Row>
+              )}
+              {rows.map((f) => (
+                <Table.Row key={f.id}>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Icon color="fg.muted">
+                        <FileText size={16} />
+                      </Icon>
+                      <Link href={f.filePath} colorPalette="brand" target="_blank" rel="noopener" download={f.fileName}>
+                        {f.fileName}
+                      </Link>
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted">{formatBytes(f.size)}</Table.Cell>
+                  <Table.Cell color="fg.muted">{formatDateTime(f.createDate as unknown as string)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" justify="flex-end">
+                      <Button asChild size="xs" variant="outline">
+                        <a href={f.filePath} download={f.fileName} aria-label={`Hent ${f.fileName}`}>
+                          <Download /> Hent
+                        </a>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Slet ${f.fileName}`}
+                        onClick={async () => {
+                          if (await confirm(CONFIRM_DELETE_FILE)) remove.mutate({ id: f.id });
+                        }}
+                      >
+                        <Trash2 /> Slet
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      </Stack>
+    </Section>
+  );
+}
