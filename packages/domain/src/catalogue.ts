@@ -70,6 +70,13 @@ const boolDefault = (value: boolean) =>
 /** A webshop image upload (REST multipart part 'imageFile', or base64 over tRPC); it replaces shop.image. */
 const imageFile = z.array(ZUpload).max(1).nullish();
 
+/** Ids from a seat-chart system may be numbers or strings: kept as text. */
+const refText = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim().slice(0, max)));
+
 const sorting = optionalInteger('Sortering').transform((v) => v ?? 0);
 const idOrNew = z
   .union([z.coerce.number().int().positive(), z.literal(''), z.literal('create'), z.null()])
@@ -178,7 +185,7 @@ export const ZProductShop = z.object({
 });
 export type ProductShop = z.output<typeof ZProductShop>;
 
-export const ZProductSeats = z.object({ chartId: optionalText(200), category: optionalText(200) });
+export const ZProductSeats = z.object({ chartId: refText(200), category: refText(200) });
 
 export const ZProductExtraInfo = z.object({
   title: text('Titel', 200),
@@ -362,7 +369,7 @@ export const ZOrderCategoryListRequest = listInput(z.object({}).passthrough(), O
 
 // ------------------------------------------------------------------- seasons
 
-export const ZSeasonSeat = z.object({ chartId: optionalText(200), eventId: optionalText(200), name: optionalText(500) });
+export const ZSeasonSeat = z.object({ chartId: refText(200), eventId: refText(200), name: refText(500) });
 
 export const ZSeasonUpdateRequest = z
   .object({

@@ -5,9 +5,13 @@ import { fileStorage, fileUrl, registerRelation, removeStored, storeUploads, wit
 import type { ClubScope } from '../trpc';
 
 /** Webshop images are club files related to their record (the files table and storage of the CRM domain). */
-export const IMAGE_RELATIONS = { product: 'products', 'product-category': 'product_categories', 'order-category': 'order_categories' } as const;
+export const IMAGE_RELATIONS = {
+  product: { table: 'products', module: 'products' },
+  'product-category': { table: 'product_categories', module: 'products' },
+  'order-category': { table: 'order_categories', module: 'orders' },
+} as const;
 export type ImageRelation = keyof typeof IMAGE_RELATIONS;
-for (const [type, table] of Object.entries(IMAGE_RELATIONS)) registerRelation(type, table);
+for (const [type, r] of Object.entries(IMAGE_RELATIONS)) registerRelation(type, r.table, r.module);
 
 type Ctx = ClubScope & { deps: ApiDeps };
 
