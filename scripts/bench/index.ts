@@ -17,7 +17,8 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import { createSession } from '@klubhus/api';
+import { createCaller, createContext, createSession, validateSessionToken } from '@klubhus/api';
+import { loadClubContext } from '@klubhus/api/clubs/context';
 import { companyListQuery } from '@klubhus/api/companies/router';
 import { type DatabaseHandle, DEMO_MODULES, json, openDatabase, seedDemo, setScope, withClub } from '@klubhus/db';
 import autocannon from 'autocannon';
@@ -136,6 +137,47 @@ async function measure(name: string, url: string, requests: { method: string; pa
   return m;
 }
 
+/**
+ * Where one list request's time goes: each step run sequentially (no
+ * concurrency), median of many runs, on the same database.
+ */
+async function breakdown(database: DatabaseHandle, club: { clubId: number; userId: number }, cookie: string) {
+  const token = cookie.split('=')[1];
+  const auth = await validateSessionToken(database.db, token);
+  if (!auth) throw new Error('bench session invalid');
+  const caller = createCaller(
+    createContext({ database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir: tmpdir() } }, auth, {
+      ip: '127.0.0.1',
+      setSessionCookie() {},
+      clearSessionCookie() {},
+    }),
+  );
+  const steps: [string, () => Promise<unknown>][] = [
+    ['validateSessionToken (1 query)', () => validateSessionToken(database.db, token)],
+    ['loadClubContext (transaction: membership, modules, role rules)', () => loadClubContext(database.db, auth.user, club.clubId)],
+    ['list query alone (transaction + 1 select)', () =>
+      withClub(database.db, { clientId: club.clubId, userId: club.userId }, (trx) => companyListQuery(trx, club.clubId, {}).page.execute())],
+    ['companies.list through the caller (club context + list)', () => caller.companies.list({})],
+    ['companies.eventTypes through the caller (club context only)', () => caller.companies.eventTypes()],
+  ];
+  log('\nBreakdown (sequential, median of 300 runs; Node CPU = this process only, PostgreSQL not included):');
+  for (const [label, fn] of steps) {
+    for (let i = 0; i < 30; i++) await fn();
+    const times: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    times.sort((a, b) => a - b);
+    log(
+      `  ${label}: ${percentile(times, 50).toFixed(2)} ms (p95 ${percentile(times, 95).toFixed(2)} ms), Node CPU ${((cpu.user + cpu.system) / 300 / 1000).toFixed(2)} ms per call`,
+    );
+  }
+}
+
 async function explain(database: DatabaseHandle, club: { clubId: number; userId: number }) {
   const cases: [string, object][] = [
     ['list, default sort (Name asc), page 1', {}],
@@ -209,6 +251,7 @@ async function main() {
   log(`\nGoal (tRPC on PostgreSQL: p95 < ${GOAL.p95} ms and ≥ ${GOAL.rps} req/s): ${goalMet ? 'met' : 'NOT met'}${usePg ? '' : ' (PGlite run: the goal applies to PostgreSQL)'}`);
 
   log(`Load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await breakdown(database, clubs[0], cookies[0]);
   const seqScan = await explain(database, clubs[0]);
   await app.close();
   await database.close();

@@ -269,14 +269,16 @@ export const COMMENTS_PAGE_SIZE = 10;
 /** Records a comment or a file can belong to. */
 export const RELATION_TYPES = ['company', 'contact', 'contact-list', 'event', 'order', 'contract', 'subscription', 'newsletter', 'product'] as const;
 
+const originType = z.string({ error: CRM_MSG.relationUnknown }).trim().min(1, CRM_MSG.relationUnknown).max(50, CRM_MSG.relationUnknown);
+
 export const ZCommentListRequest = z.object({
-  originType: z.string().trim().min(1).max(50),
+  originType,
   originId: id,
   skip: z.coerce.number().int().min(0).default(0),
 });
 
 export const ZCommentAddRequest = z.object({
-  originType: z.string().trim().min(1).max(50),
+  originType,
   originId: id,
   originUrl: optionalText(500),
   originPattern: optionalText(500),
@@ -294,7 +296,7 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/
 export const isImageMime = (mime: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
 
 export const ZFileUploadRequest = z.object({
-  relationType: z.string().trim().min(1, CRM_MSG.relationUnknown).max(50),
+  relationType: z.string({ error: CRM_MSG.relationUnknown }).trim().min(1, CRM_MSG.relationUnknown).max(50, CRM_MSG.relationUnknown),
   relationId: optionalId,
   files: z.array(ZUpload, { error: CRM_MSG.noFiles }).min(1, CRM_MSG.noFiles).max(20),
 });

@@ -206,6 +206,11 @@ describe('comments', () => {
     await expect(staffCall.comments.add({ originType: 'company', originId: foreign.id, text: 'x' })).rejects.toThrow(MSG.notFound);
     await expect(staffCall.comments.list({ originType: 'company', originId: foreign.id })).rejects.toThrow(MSG.notFound);
     await expect(staffCall.comments.add({ originType: 'hemmelig', originId: companyId, text: 'x' })).rejects.toThrow(CRM_MSG.relationUnknown);
+    const noType = await t.request('GET', `/api/comments/${companyId}`, { cookie: staff });
+    expect(noType.statusCode).toBe(400);
+    expect(noType.json().error).toBe(CRM_MSG.relationUnknown);
+    const noFiles = await t.request('POST', '/api/files/upload', { cookie: staff, body: { relationType: 'company', relationId: companyId } });
+    expect(noFiles.json()).toMatchObject({ success: false, error: CRM_MSG.noFiles });
   });
 });
 

@@ -18,7 +18,7 @@ const toFile = (r: { id: number; file_name: string; mime_type: string; size: num
 /** Files attached to records (SPEC §3 File, §7 Files). Staff of the club only; RLS keeps clubs apart. */
 export const filesRouter = router({
   list: staffProcedure
-    .input(z.object({ relationType: z.string().trim().min(1).max(50), relationId: id }))
+    .input(z.object({ relationType: z.string({ error: CRM_MSG.relationUnknown }).trim().min(1, CRM_MSG.relationUnknown).max(50, CRM_MSG.relationUnknown), relationId: id }))
     .query(({ ctx, input }) =>
       ctx.tx(async (trx) => {
         await assertRelation(trx, ctx.club, input.relationType, input.relationId);
