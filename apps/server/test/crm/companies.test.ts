@@ -179,6 +179,8 @@ describe('list, search, sort, export', () => {
     expect(await names({ search: '4040' })).toEqual(['bager Jensen']);
     expect(await names({ search: 'smed.dk' })).toEqual(['Cykelsmeden']);
     expect(await names({ search: '%' })).toEqual([]);
+    expect(await names({ search: 'ÆBLE' })).toEqual(['Æblehuset']);
+    expect(await names({ search: 'CYKEL@SMED' })).toEqual(['Cykelsmeden']);
     expect(await names({ search: 'aarhus', filter: { status: 1 } })).toEqual(['Æblehuset']);
     expect(await names({ sort: { field: 'City', dir: 'desc' } })).toEqual(['Damefrisøren', 'bager Jensen', 'Cykelsmeden', 'Æblehuset']);
     expect(await names({ sort: { field: 'FollowUpDate', dir: 'asc' } })).toEqual(['bager Jensen', 'Æblehuset', 'Cykelsmeden', 'Damefrisøren']);
