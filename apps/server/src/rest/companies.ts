@@ -113,8 +113,7 @@ export const companyRoutes = defineRoutes('Companies', [
     url: '/api/companies/:id',
     summary: 'One company with contacts -> {success, result, data: {orders, contracts}}',
     handler: async (call, input) => {
-      const result = await call.companies.get(idParam(input));
-      const [orders, contracts] = await Promise.all([call.companies.orders(idParam(input)), call.companies.contracts(idParam(input))]);
+      const { orders, contracts, ...result } = await call.companies.get(idParam(input));
       return { success: true, result, data: { orders, contracts } };
     },
   },

@@ -226,6 +226,9 @@ export const companiesRouter = router({
         ownerId: c.owner_id,
         owner: owner ?? null,
         ticketLimits: c.ticket_limits,
+        /** Order and contract summaries (SPEC §3) arrive with the orders module; none exist yet. */
+        orders: [] as { id: number; status: string; orderNumber: number; createDate: string; subtotal: number; additionalFee: number }[],
+        contracts: [] as { id: number; status: string; contractNumber: number; category: string | null; startDate: string; endDate: string | null }[],
         contactIds: contacts.map((x) => x.id),
         contacts: contacts.map((x) => ({ ...x, pictureUrl: fileUrl(x.picture) })),
         createdAt: c.created_at,
