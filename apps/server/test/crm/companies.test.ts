@@ -282,6 +282,14 @@ describe('CVR search with cvrapi.dk configured (recorded response, no network)',
 });
 
 describe('access', () => {
+  it('the CRM routes are documented at /api/docs', async () => {
+    const doc = (await t.request('GET', '/api/docs')).json();
+    for (const path of ['/api/companies', '/api/companies/update', '/api/companies/{id}', '/api/contacts/update', '/api/comments/{id}', '/api/files/upload', '/api/files/{id}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/companies/update'].post.requestBody.content['application/json'].schema.properties.name).toBeDefined();
+  });
+
   it('members are refused', async () => {
     expect((await t.request('POST', '/api/companies', { cookie: member, body: {} })).statusCode).toBe(403);
   });
