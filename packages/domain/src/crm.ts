@@ -133,8 +133,11 @@ const uploads = z.array(ZUpload).max(20).nullish();
 
 /** A file reference on a record: undefined keeps the current one, null or '' removes it, a number sets it. */
 const fileRef = z
-  .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
-  .optional()
+  .preprocess(
+    // A file URL as the API hands it out (/api/files/12) counts as its id.
+    (v) => (typeof v === 'string' && /^\/api\/files\/\d+$/.test(v) ? Number(v.split('/').pop()) : v),
+    z.union([z.literal(''), z.null(), z.coerce.number().int().positive()], { error: 'Ugyldig fil' }).optional(),
+  )
   .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null));
 
 export const ZTicketLimits = z

@@ -40,6 +40,8 @@ describe('company validation', () => {
     expect(ZCompanyUpdateRequest.parse({ ...base, cvr: '12345678' }).logoWeb).toBeUndefined();
     expect(ZCompanyUpdateRequest.parse({ ...base, cvr: '12345678', logoWeb: '' }).logoWeb).toBeNull();
     expect(ZCompanyUpdateRequest.parse({ ...base, cvr: '12345678', logoWeb: '7' }).logoWeb).toBe(7);
+    expect(ZCompanyUpdateRequest.parse({ ...base, cvr: '12345678', logoWeb: '/api/files/12' }).logoWeb).toBe(12);
+    expect(ZCompanyUpdateRequest.safeParse({ ...base, cvr: '12345678', logoWeb: 'x.png' }).error?.issues[0].message).toBe('Ugyldig fil');
   });
   it('list status filter: Alle is no filter', () => {
     expect(ZCompanyListRequest.parse({ filter: { status: 'Alle' } }).filter?.status).toBeNull();
