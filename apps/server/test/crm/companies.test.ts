@@ -290,6 +290,23 @@ describe('access', () => {
     expect(doc.paths['/api/companies/update'].post.requestBody.content['application/json'].schema.properties.name).toBeDefined();
   });
 
+  it('a read-only role lists but cannot save or delete', async () => {
+    const adminCall = await callerFor(t, 'admin@demo.dk');
+    const mod = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
+    const current = await t.database.owner.selectFrom('client_modules').select(['features', 'role_acls']).where('client_id', '=', demo).where('module_id', '=', mod.id).executeTakeFirstOrThrow();
+    const existing = (await call.companies.search({ search: 'Cykel' }))[0];
+    await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: true, features: current.features, roleAcls: [{ ruleId: 'Læseadgang', role: 'staff' }] } as never);
+    try {
+      const before = JSON.stringify((await sql`SELECT * FROM companies ORDER BY id`.execute(t.database.owner)).rows);
+      expect((await t.request('POST', '/api/companies', { cookie: staff, body: {} })).statusCode).toBe(200);
+      expect((await t.request('POST', '/api/companies/update', { cookie: staff, body: base })).statusCode).toBe(403);
+      expect((await t.request('DELETE', `/api/companies/${existing.id}`, { cookie: staff })).statusCode).toBe(403);
+      expect(JSON.stringify((await sql`SELECT * FROM companies ORDER BY id`.execute(t.database.owner)).rows)).toBe(before);
+    } finally {
+      await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: true, features: current.features, roleAcls: current.role_acls } as never);
+    }
+  });
+
   it('members are refused', async () => {
     expect((await t.request('POST', '/api/companies', { cookie: member, body: {} })).statusCode).toBe(403);
   });
