@@ -195,9 +195,20 @@ describe('products (router)', () => {
     expect(second.rows.slice(0, 2).map((r) => r.title)).toEqual(['000 Side 10', '000 Side 11']);
     const desc = await call.products.list({ sort: { field: 'Title', dir: 'desc' }, perPage: 1000 });
     expect(desc.rows.slice(-2).map((r) => r.title)).toEqual(['000 Side 01', '000 Side 00']);
-    expect((await call.products.list({ search: 'trøje' })).rows.map((r) => r.id)).toEqual([withVariants.id]);
+    expect((await call.products.list({ search: 'AAA trøje' })).rows.map((r) => r.id)).toEqual([withVariants.id]);
+    // Search covers title, sku and description.
+    expect((await call.products.list({ search: 'hjemmeban', filter: { categoryId: cat.id } })).rows.map((r) => r.id)).toEqual([withVariants.id]);
     const byPrice = await call.products.list({ filter: { categoryId: cat.id }, sort: { field: 'Price', dir: 'asc' } });
     expect(byPrice.rows.map((r) => r.id)).toEqual([plain.id, withVariants.id]);
+  });
+
+  it('the demo catalogue: a ticket with variants lists its lowest variant price, a season ticket with its option', async () => {
+    const rows = (await call.products.list({ search: 'Enkeltbillet' })).rows;
+    expect(rows).toEqual([expect.objectContaining({ title: 'Enkeltbillet', price: 60, basePrice: 120, hasVariants: true, category: 'Billetter' })]);
+    const card = (await call.products.list({ search: 'Sæsonkort', filter: { categoryId: rows[0].categoryId } })).rows.find((r) => r.type === 'seat-ticket');
+    const detail = await call.products.get({ id: card?.id as number });
+    expect(detail).toMatchObject({ title: 'Sæsonkort', reservation: true, seasonTicket: true, price: 1800 });
+    expect(detail.options).toEqual([expect.objectContaining({ product: 'Parkering', priceOverride: true, price: 250 })]);
   });
 
   it('search for pickers by text and by ids, with active variants', async () => {

@@ -27,7 +27,8 @@ describe('product categories', () => {
       sorting: 0,
       shop: { active: true, title: 'Fanshop', description: null, image: 'https://cdn/x.png' },
     });
-    expect((await call.productCategories.list({})).rows.map((r) => r.title)).toEqual(['Billetter og kort', 'Merchandise']);
+    // Beside the demo catalogue's Billetter, Fanshop and Sponsorpakker.
+    expect((await call.productCategories.list({})).rows.map((r) => r.title)).toEqual(['Billetter', 'Billetter og kort', 'Fanshop', 'Merchandise', 'Sponsorpakker']);
     const p = await call.products.update({ title: 'Kasket', type: 'product', price: 100, categoryId: b.id });
     expect(await call.productCategories.delete({ id: b.id })).toEqual({ success: true, message: CATALOGUE_MSG.categoryDeleted });
     expect((await call.products.get({ id: p.id })).categoryId).toBeNull();
@@ -77,20 +78,23 @@ describe('product categories', () => {
 describe('invoice groups', () => {
   it('CRUD with E-conomic settings stored, through router and REST', async () => {
     await refused(t, () => call.invoiceGroups.update({ title: '' }), 'Titel er påkrævet');
-    const g = await call.invoiceGroups.update({ title: 'Sponsorater', sku: 'SP', vatExempt: true, economic: { productGroup: '1', unit: 'stk' } });
+    const g = await call.invoiceGroups.update({ title: 'Tilskud', sku: 'TS', vatExempt: true, economic: { productGroup: '1', unit: 'stk' } });
     expect(g.message).toBe(MSG.groupCreated);
     expect(await call.invoiceGroups.get({ id: g.id })).toEqual({
       id: g.id,
-      title: 'Sponsorater',
-      sku: 'SP',
+      title: 'Tilskud',
+      sku: 'TS',
       sorting: 0,
       vatExempt: true,
       economic: { productGroup: '1', unit: 'stk' },
     });
-    const saved = await t.request('POST', '/api/products/invoicegroups/update', { cookie: admin, body: { id: g.id, title: 'Sponsorat', sku: 'SP2' } });
+    const saved = await t.request('POST', '/api/products/invoicegroups/update', { cookie: admin, body: { id: g.id, title: 'Tilskud 2', sku: 'TS2' } });
     expect(saved.json()).toEqual({ success: true, result: g.id, message: MSG.groupSaved });
-    const list = await t.request('GET', '/api/products/invoicegroups', { cookie: admin });
-    expect(list.json()).toEqual({ Result: [expect.objectContaining({ Id: g.id, Title: 'Sponsorat', Sku: 'SP2', VatExempt: false })], TotalPages: 1, Total: 1 });
+    const list = await t.request('GET', '/api/products/invoicegroups?search=tilskud', { cookie: admin });
+    expect(list.json()).toEqual({ Result: [expect.objectContaining({ Id: g.id, Title: 'Tilskud 2', Sku: 'TS2', VatExempt: false })], TotalPages: 1, Total: 1 });
+    // Title asc beside the demo groups.
+    const all = await t.request('GET', '/api/products/invoicegroups', { cookie: admin });
+    expect(all.json().Result.map((r: { Title: string }) => r.Title)).toEqual(['Billetsalg', 'Merchandise', 'Sponsorater', 'Tilskud 2']);
     const p = await call.products.update({ title: 'Bande', type: 'product', price: 1, invoiceGroupId: g.id });
     expect((await t.request('DELETE', `/api/products/invoicegroups/${g.id}`, { cookie: admin })).json()).toEqual({
       success: true,
@@ -125,8 +129,8 @@ describe('order categories', () => {
       hideOnContract: false,
       shop: { title: 'Bliv partner', image: null, description: '<p>Hej</p>' },
     });
-    const rest = await t.request('POST', '/api/orders/categories', { cookie: admin, body: { page: 1, perPage: 10 } });
-    expect(rest.json().Result.map((r: { Title: string }) => r.Title)).toEqual(['Bronzepartner', 'Guldpartner']);
+    const rest = await t.request('POST', '/api/orders/categories', { cookie: admin, body: { search: 'partner', page: 1, perPage: 10 } });
+    expect(rest.json().Result.map((r: { Title: string }) => r.Title)).toEqual(['Bronzepartner', 'Guldpartner', 'Partnerskab']);
     await restRefused(t, () => t.request('POST', '/api/orders/categories/update', { cookie: admin, body: { title: '' } }), 'Titel er påkrævet');
     const saved = await t.request('POST', '/api/orders/categories/update', { cookie: admin, body: { id: g.id, title: 'Guld', price: '30000' } });
     expect(saved.json()).toEqual({ success: true, result: g.id, message: MSG.categorySaved });

@@ -3,6 +3,7 @@ import { json } from '../json';
 import { hashPassword } from '../password';
 import type { Database } from '../schema';
 import { setScope } from '../tenancy';
+import { seedCatalogueDemo } from './catalogue';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERS = {
@@ -171,6 +172,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
           .execute();
       }
     }
+    await seedCatalogueDemo(trx, demo.id);
     await setScope(trx, null, null);
   });
 }
