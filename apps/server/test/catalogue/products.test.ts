@@ -344,6 +344,13 @@ describe('products (REST)', () => {
     const files = await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute();
     expect(files).toHaveLength(1);
     expect(files[0].id).not.toBe(fileId);
+    // Saving with the same image keeps the file; clearing shop.image removes it.
+    const current = await call.products.get({ id });
+    await call.products.update(current as never);
+    expect(await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute()).toEqual(files);
+    await call.products.update({ ...(current as object), shop: { ...current.shop, image: null } } as never);
+    expect(await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute()).toEqual([]);
+    await send({ id: String(id), title: 'Med billede', type: 'product', price: '10' }, { name: 'igen.png', data: PNG, type: 'image/png' });
     await call.products.delete({ id });
     expect(await t.database.owner.selectFrom('files').select('id').where('relation_type', '=', 'product').where('relation_id', '=', id).execute()).toEqual([]);
   });

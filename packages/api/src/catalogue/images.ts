@@ -24,23 +24,29 @@ async function dropImages(trx: Tx, clientId: number, type: ImageRelation, record
 
 /**
  * Runs a save in one transaction with a way to store its uploaded webshop image:
- * storeImage(recordId) checks the bytes are an image, stores them, records the
- * file against the record and returns its URL (/api/files/{id}) for shop.image;
- * the record's earlier uploaded image is removed. Bytes written by a save that
- * fails are deleted again.
+ * storeImage(recordId, current) checks the bytes are an image, stores them,
+ * records the file against the record and returns its URL (/api/files/{id})
+ * for shop.image; the record's earlier uploaded image is removed. Without an
+ * upload it returns null and removes uploaded images the record no longer
+ * refers to (`current` is the shop.image being saved). Bytes written by a save
+ * that fails are deleted again; removed files' bytes go after commit.
  */
 export async function saveWithImage<T>(
   ctx: Ctx,
   uploads: TUpload[] | null | undefined,
   type: ImageRelation,
-  save: (trx: Tx, storeImage: (recordId: number) => Promise<string | null>) => Promise<T>,
+  save: (trx: Tx, storeImage: (recordId: number, current: string | null | undefined) => Promise<string | null>) => Promise<T>,
 ): Promise<T> {
   const storage = fileStorage(ctx.deps.config);
   let stale: string[] = [];
   const result = await withFileCleanup(storage, (written) =>
     ctx.tx((trx) =>
-      save(trx, async (recordId) => {
-        if (!uploads?.length) return null;
+      save(trx, async (recordId, current) => {
+        if (!uploads?.length) {
+          const keepId = current?.match(/^\/api\/files\/(\d+)$/)?.[1];
+          stale = await dropImages(trx, ctx.club.clientId, type, recordId, keepId ? Number(keepId) : null);
+          return null;
+        }
         const [file] = await storeUploads(trx, storage, ctx.club, uploads.slice(0, 1), { type, id: recordId }, written, {
           imagesOnly: CATALOGUE_MSG.imageNotImage,
         });

@@ -84,7 +84,7 @@ export const orderCategoriesRouter = router({
         id = (await trx.insertInto('order_categories').values({ client_id: ctx.club.clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
         created = true;
       }
-      const image = await storeImage(id);
+      const image = await storeImage(id, input.shop.image);
       if (image) await trx.updateTable('order_categories').set({ shop: json({ ...input.shop, image }) }).where('id', '=', id).execute();
       return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
     }),

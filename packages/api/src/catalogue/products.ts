@@ -366,7 +366,7 @@ export const productsRouter = router({
   update: productsWrite.input(ZProductUpdateRequest).mutation(({ ctx, input }) =>
     saveWithImage(ctx, input.imageFile, 'product', async (trx, storeImage) => {
       const { id, created } = await saveProduct(trx, ctx.club.clientId, input);
-      const image = await storeImage(id);
+      const image = await storeImage(id, input.shop?.image);
       if (image) {
         const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null };
         await trx
