@@ -1,5 +1,5 @@
 import type { Caller } from '@klubhus/api';
-import { firstIssueMessage, MSG } from '@klubhus/domain';
+import { CRM_MSG, firstIssueMessage, MSG } from '@klubhus/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +43,8 @@ export function restError(error: unknown): { status: number; body: { success: fa
     return { status: getHTTPStatusCodeFromError(error), body: { success: false, error: message, ...(fieldErrors ? { data: fieldErrors } : {}) } };
   }
   if (error instanceof ZodError) return { status: 400, body: { success: false, error: firstIssueMessage(error) } };
+  // @fastify/multipart stops a part over the upload limit (10 MB) before any procedure runs.
+  if ((error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, body: { success: false, error: CRM_MSG.fileTooLarge } };
   return { status: 500, body: { success: false, error: MSG.unknownError } };
 }
 

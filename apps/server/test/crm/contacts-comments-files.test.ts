@@ -255,6 +255,9 @@ describe('files', () => {
     expect(exe.statusCode).toBe(400);
     expect(exe.json().error).toBe(CRM_MSG.fileTypeRefused);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload('/api/files/upload', staff, { relationType: 'company', relationId: companyId }, [{ field: 'files', filename: 'stor.pdf', data: big }]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ success: false, error: CRM_MSG.fileTooLarge });
     await expect(
       staffCall.files.upload({ relationType: 'company', relationId: companyId, files: [{ filename: 'stor.pdf', data: big.toString('base64') }] }),
     ).rejects.toThrow(CRM_MSG.fileTooLarge);
