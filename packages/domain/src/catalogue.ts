@@ -115,11 +115,15 @@ export const EXTRA_INFO_TYPES = ['Radio', 'Checkbox', 'Select', 'Text'] as const
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z
-    .union([z.enum(values), z.literal(''), z.null()], { error: required(label) })
+    .union([z.string(), z.null()], { error: required(label) })
     .optional()
     .transform((v, ctx) => {
       if (!v) {
         ctx.addIssue({ code: 'custom', message: required(label) });
+        return z.NEVER;
+      }
+      if (!(values as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} er ugyldig` });
         return z.NEVER;
       }
       return v as T[number];

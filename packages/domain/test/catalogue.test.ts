@@ -18,6 +18,7 @@ describe('product validation (SPEC §5)', () => {
     expect(ZProductUpdateRequest.parse(product)).toMatchObject({ title: 'Sæsonkort', type: 'product', price: 125050, active: true, showOnInvoice: true });
     expect(first(ZProductUpdateRequest.safeParse({ ...product, title: '' }))).toBe('Titel er påkrævet');
     expect(first(ZProductUpdateRequest.safeParse({ ...product, type: '' }))).toBe('Type er påkrævet');
+    expect(first(ZProductUpdateRequest.safeParse({ ...product, type: 'gave' }))).toBe('Type er ugyldig');
     expect(first(ZProductUpdateRequest.safeParse({ ...product, price: '' }))).toBe('Pris er påkrævet');
     expect(first(ZProductUpdateRequest.safeParse({ ...product, price: '12x' }))).toBe('Pris skal være et gyldigt tal.');
     expect(first(ZProductUpdateRequest.safeParse({ ...product, saleAmount: 'mange' }))).toBe('Salgsantal skal være et heltal.');

@@ -257,7 +257,7 @@ describe('custom fields', () => {
     expect(forCat.json()).toEqual({ success: true, result: [expect.objectContaining({ id, title: 'Bemærkning', type: 'RichText', categoryIds: [cat.id] })] });
     const list = await t.request('POST', '/api/orders/fields', { cookie: admin, body: { search: 'Bemærk' } });
     expect(list.json()).toEqual({ Result: [expect.objectContaining({ Id: id, Title: 'Bemærkning' })], TotalPages: 1, Total: 1 });
-    await restRefused(t, () => t.request('POST', '/api/orders/fields/update', { cookie: admin, body: { title: 'X', type: 'Nope' } }), 'Type er påkrævet');
+    await restRefused(t, () => t.request('POST', '/api/orders/fields/update', { cookie: admin, body: { title: 'X', type: 'Nope' } }), 'Type er ugyldig');
     expect((await t.request('DELETE', `/api/orders/fields/${id}`, { cookie: admin })).json()).toEqual({ success: true, message: CATALOGUE_MSG.fieldDeleted });
   });
 });
