@@ -47,7 +47,8 @@ export const COMPANY_SORT_FIELDS = ['Name', 'CVR', 'Address', 'ZipCode', 'City',
 
 /** Status filter: 'Alle' (or nothing) means no filter. */
 export const companyStatusFilter = z
-  .union([z.coerce.number(), z.literal('Alle'), z.literal(''), z.null()])
+  // Literals and null first: z.coerce.number() would turn null and '' into 0 (Lead).
+  .union([z.literal('Alle'), z.literal(''), z.null(), z.coerce.number()])
   .optional()
   .transform((v) => (typeof v === 'number' && !Number.isNaN(v) ? v : null))
   .refine((v) => v === null || (COMPANY_STATUS_VALUES as readonly number[]).includes(v), CRM_MSG.statusInvalid);

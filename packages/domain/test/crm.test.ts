@@ -46,6 +46,11 @@ describe('company validation', () => {
   it('list status filter: Alle is no filter', () => {
     expect(ZCompanyListRequest.parse({ filter: { status: 'Alle' } }).filter?.status).toBeNull();
     expect(ZCompanyListRequest.parse({ filter: { status: '2' } }).filter?.status).toBe(2);
+    // null and '' are "Alle" too, not 0 (Lead): a coercing union would turn them into 0.
+    expect(ZCompanyListRequest.parse({ filter: { status: null } }).filter?.status).toBeNull();
+    expect(ZCompanyListRequest.parse({ filter: { status: '' } }).filter?.status).toBeNull();
+    expect(ZCompanyListRequest.parse({ filter: { status: 0 } }).filter?.status).toBe(0);
+    expect(ZCompanyListRequest.parse({ filter: { status: '0' } }).filter?.status).toBe(0);
     expect(ZCompanyListRequest.parse({}).sort).toEqual({ field: 'Name', dir: 'asc' });
   });
 });
