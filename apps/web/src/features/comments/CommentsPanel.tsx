@@ -3,7 +3,7 @@ import { COMMENTS_PAGE_SIZE } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bold, Check, ImagePlus, Italic, List, Paperclip, Reply, Trash2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
@@ -107,7 +107,7 @@ function CommentView({ comment, onReply, onChanged }: { comment: CommentItem; on
             <CommentEditor
               compact
               autoFocus
-              submitLabel="Svar"
+              submitLabel="Tilføj svar"
               placeholder="Skriv et svar..."
               onCancel={() => setReplying(false)}
               onSubmit={async (d) => {
@@ -238,6 +238,9 @@ export function CommentEditor({
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const valid = hasText || images.length > 0 || files.length > 0;
+  useEffect(() => {
+    if (autoFocus) editor.current?.focus();
+  }, [autoFocus]);
 
   const exec = (cmd: string) => {
     editor.current?.focus();
@@ -281,7 +284,6 @@ export function CommentEditor({
         aria-multiline="true"
         aria-label={placeholder.replace(/\.+$/, '')}
         data-placeholder={placeholder}
-        autoFocus={autoFocus}
         px="3"
         py="2"
         minH={compact ? '16' : '24'}

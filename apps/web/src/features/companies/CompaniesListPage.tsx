@@ -26,7 +26,7 @@ export default function CompaniesListPage() {
   const confirm = useConfirm();
   const list = useListState<SortField>({ sort: { field: 'Name', dir: 'asc' }, sortFields: COMPANY_SORT_FIELDS });
   const status = list.filters.status ?? '';
-  const filter = { status: status === '' ? null : Number(status) };
+  const filter = status === '' ? {} : { status: Number(status) };
   const q = useQuery(trpc.companies.list.queryOptions({ ...list.input, filter }, { placeholderData: keepPreviousData }));
   const [exporting, setExporting] = useState(false);
 
