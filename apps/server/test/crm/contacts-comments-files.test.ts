@@ -90,6 +90,7 @@ describe('contacts', () => {
     expect(refused.json()).toMatchObject({ success: false, error: CRM_MSG.pictureNotImage });
 
     expect((await t.request('GET', `/api/contacts?search=karen&companyId=${companyId}`, { cookie: staff })).json().result.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await staffCall.contacts.search({ search: 'KAREN KONTAKT' })).map((c) => c.id)).toEqual([id]);
     const listed = (await t.request('POST', '/api/contacts', { cookie: staff, body: { search: 'firma.dk' } })).json();
     expect(listed).toMatchObject({ Total: 1, TotalPages: 1 });
     expect(listed.Result[0]).toMatchObject({ Id: id, firstname: 'Karen', lastname: 'Kontakt' });
