@@ -42,12 +42,13 @@ describe('role rules', () => {
     const cookie = await t.login('staff@demo.dk');
     const list = await t.request('POST', '/api/companies', { cookie, body: {} });
     expect(list.statusCode).toBe(200);
+    const before = list.json().Total;
     const id = list.json().Result[0].Id;
     const create = await t.request('POST', '/api/companies/update', { cookie, body: { name: 'Læs ApS', status: 0, phone: '11223344' } });
     expect(create.statusCode).toBe(403);
     expect(create.json()).toEqual({ success: false, error: 'Du har ikke adgang til dette.' });
     expect((await t.request('DELETE', `/api/companies/${id}`, { cookie })).statusCode).toBe(403);
-    expect((await t.request('POST', '/api/companies', { cookie, body: {} })).json().Total).toBe(1);
+    expect((await t.request('POST', '/api/companies', { cookie, body: {} })).json().Total).toBe(before);
   });
 
   it('no rule: staff may not even read', async () => {
