@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi, clubId, login, trpc, unique } from './helpers';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** Creates a company through the API (as the logged-in page's user); returns its id. */
@@ -70,10 +71,17 @@ test('company: validation, extra info, save, files, comments with replies, unrea
   expect(stored.extraInfo.niveau.value).toBe('Sølv');
   expect(stored.ean).toBe('5790000000005');
 
-  // Saving again says "gemt".
+  // Saving again says "gemt"; a web logo goes with it as multipart (images only).
   await page.getByLabel('Telefon').fill('12 34 56 78');
+  await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Gem' }).click();
   await expect(toast(page, 'Virksomheden blev gemt!')).toBeVisible();
+  await expect.poll(async () => (await trpc(page.request).query<{ logoWebUrl: string | null }>('companies.get', { id })).logoWebUrl).toMatch(/^\/api\/files\/\d+$/);
+  const logoUrl = (await trpc(page.request).query<{ logoWebUrl: string }>('companies.get', { id })).logoWebUrl;
+  await expect(page.locator(`img[src="${logoUrl}"]`)).toBeVisible();
+  // A non-image is refused in the browser.
+  await page.locator('input[type="file"][accept="image/*"]').nth(1).setInputFiles({ name: 'logo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByText('Filen skal være et billede.')).toBeVisible();
 
   // Filer: upload, listed with a download link, delete.
   await page.getByRole('tab', { name: 'Filer' }).click();
@@ -119,7 +127,7 @@ test('company: validation, extra info, save, files, comments with replies, unrea
   await page.locator('input[aria-label="Vedhæft billeder"]').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
-    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    buffer: PNG,
   });
   await expect(addButton).toBeEnabled();
   await addButton.click();

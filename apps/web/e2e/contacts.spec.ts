@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { login, trpc, unique } from './helpers';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 test('contact: required fields, create with extra info, company and list, edit, delete from the list', async ({ page }) => {
@@ -37,6 +38,8 @@ test('contact: required fields, create with extra info, company and list, edit, 
   await page.getByRole('option', { name: new RegExp(companyName) }).click();
   await page.getByRole('combobox', { name: 'Tilføj til kontaktliste' }).fill(listTitle);
   await page.getByRole('option', { name: new RegExp(listTitle) }).click();
+  // A picture goes with the new contact as multipart.
+  await page.locator('input[type="file"][accept="image/*"]').setInputFiles({ name: 'karen.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Gem' }).click();
   await expect(toast(page, 'Kontaktpersonen blev oprettet!')).toBeVisible();
   await expect(page).toHaveURL(/\/contacts\/\d+$/);
@@ -46,11 +49,13 @@ test('contact: required fields, create with extra info, company and list, edit, 
     companyIds: number[];
     listIds: number[];
     highlighted: boolean;
+    pictureUrl: string | null;
     extraInfo: Record<string, { value: string | null }>;
   }>('contacts.get', { id });
   expect(saved.companyIds).toEqual([company.id]);
   expect(saved.listIds).toEqual([list.id]);
   expect(saved.highlighted).toBe(true);
+  expect(saved.pictureUrl).toMatch(/^\/api\/files\/\d+$/);
   expect(saved.extraInfo.kost.value).toBe('Vegetar');
 
   // Reloaded: the chosen company and list are shown; payment cards say there are none.

@@ -89,7 +89,7 @@ function CompanyScreen({ company }: { company: Company | null }) {
   const [tab, setTab] = useState('company');
   const [logoWebFile, setLogoWebFile] = useState<File | null>(null);
   const [logoPrintFile, setLogoPrintFile] = useState<File | null>(null);
-  const [cards, setCards] = useState<ContactCard[]>(company?.contacts ?? []);
+  const [cards, setCards] = useState<ContactCard[]>(highlightedFirst(company?.contacts ?? []));
   const live = useQuery({ ...trpc.companies.get.queryOptions({ id: company?.id ?? 0 }), enabled: !!company });
   const current = live.data ?? company;
   const name = useWatch({ control: form.control, name: 'name' }) as string;
@@ -119,7 +119,7 @@ function CompanyScreen({ company }: { company: Company | null }) {
       setLogoWebFile(null);
       setLogoPrintFile(null);
       const fresh = await queryClient.fetchQuery(trpc.companies.get.queryOptions({ id: r.id }));
-      setCards(fresh.contacts);
+      setCards(highlightedFirst(fresh.contacts));
       form.reset(formValues(fresh, extraDefs));
     },
   });
@@ -227,6 +227,11 @@ function CompanyScreen({ company }: { company: Company | null }) {
       </Tabs.Root>
     </FormProvider>
   );
+}
+
+/** Highlighted contacts first, then by name (the server's order). */
+function highlightedFirst<T extends { highlighted?: boolean }>(cards: T[]): T[] {
+  return [...cards].sort((a, b) => Number(!!b.highlighted) - Number(!!a.highlighted));
 }
 
 function CompanySection() {

@@ -21,7 +21,7 @@ export function TicketLimitsSection() {
   return (
     <Section title="Billetgrænser">
       {q.isLoading ? null : types.length === 0 ? (
-        <Text color="fg.muted">
+        <Text color="fg.muted" fontSize="sm">
           Der er endnu ingen arrangementstyper. Når klubben opretter arrangementstyper med billetter, kan du her angive, hvor mange billetter
           virksomheden højst kan få pr. produkt.
         </Text>
