@@ -1,9 +1,17 @@
-import ExcelJS from 'exceljs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { adminApi, clubId, login, trpc, unique } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Creates a company through the API (as the logged-in page's user); returns its id. */
 async function createCompany(page: Page, values: Record<string, unknown>): Promise<number> {
@@ -261,4 +269,49 @@ test('company contacts: add an existing contact, view it, remove it; the change 
   await expect(toast(page, 'Virksomheden blev gemt!')).toBeVisible();
   const after = await trpc(page.request).query<{ contactIds: number[] }>('companies.get', { id: company });
   expect(after.contactIds).toEqual([]);
+});
+
+test('comments: 10 per page with page links; the newest first', async ({ page }) => {
+  await login(page, 'staff');
+  const id = await createCompany(page, { name: unique('E2E Kommentarsider'), status: 2, phone: '55 66 77 88' });
+  for (let i = 1; i <= 12; i++) await trpc(page.request).mutate('comments.add', { originType: 'company', originId: id, text: `<p>Note nummer ${i}</p>` });
+  await page.goto(`/companies/${id}`);
+  const comments = page.getByTestId('comment');
+  await expect(comments).toHaveCount(10);
+  await expect(comments.first()).toContainText('Note nummer 12');
+  await page.getByRole('navigation', { name: 'Sider' }).getByRole('button', { name: 'Side 2' }).click();
+  await expect(comments).toHaveCount(2);
+  await expect(comments.last()).toContainText('Note nummer 1');
+});
+
+// @axe-core/playwright needs pages from browser.newContext().
+test('CRM screens have no serious accessibility violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'staff');
+  const id = await createCompany(page, { name: unique('E2E Tilgængelig'), status: 1, phone: '12 12 12 12' });
+  await trpc(page.request).mutate('comments.add', { originType: 'company', originId: id, text: '<p>Hej</p>' });
+  const contact = await trpc(page.request).mutate<{ id: number }>('contacts.update', {
+    firstname: 'Axel',
+    lastname: unique('Axe'),
+    email: `${unique('axe').toLowerCase()}@example.dk`,
+    companyIds: [id],
+  });
+  const list = await trpc(page.request).mutate<{ id: number }>('contacts.lists.update', { title: unique('E2E Axe-liste'), contactIds: [contact.id] });
+  const screens: [string, RegExp | string][] = [
+    ['/companies', 'Virksomheder'],
+    [`/companies/${id}`, /E2E Tilgængelig/],
+    ['/companies/create', 'Opret virksomhed'],
+    ['/contacts', 'Kontakter'],
+    [`/contacts/${contact.id}`, /Axel/],
+    ['/contacts/contact-lists', 'Kontaktlister'],
+    [`/contacts/contact-lists/${list.id}`, /Rediger E2E Axe-liste/],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await context.close();
 });
