@@ -150,7 +150,14 @@ export function NumberField({ decimals = true, ...props }: BaseFieldProps & { de
             name={field.name}
             ref={field.ref}
             onBlur={field.onBlur}
-            value={field.value === null || field.value === undefined ? '' : String(field.value).replace(decimals ? '.' : '', decimals ? ',' : '')}
+            value={
+              field.value === null || field.value === undefined
+                ? ''
+                : // A number from the server gets the Danish comma; typed text is shown as typed ('1.234,50').
+                  typeof field.value === 'number' && decimals
+                  ? String(field.value).replace('.', ',')
+                  : String(field.value)
+            }
             onChange={(e) => field.onChange(e.target.value)}
           />
         )}

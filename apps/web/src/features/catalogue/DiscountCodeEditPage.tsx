@@ -1,10 +1,10 @@
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ZDiscountCodeUpdateRequest } from '@klubhus/domain';
+import { kroner, ZDiscountCodeUpdateRequest } from '@klubhus/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PageSpinner } from '../../app/router';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, DateField, Form, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
@@ -16,6 +16,22 @@ import { krInput, ProductSearch, ProductTags, useEditId, useLeaveOnError } from 
 const LIST = '/orders/discount-codes';
 const FORM_ID = 'discount-code-form';
 type Values = z.input<typeof ZDiscountCodeUpdateRequest>;
+
+/**
+ * The shared schema checks the discount only once every other field is valid
+ * (it is converted in the object's transform). The form shows all messages at
+ * once: a missing code and a non-numeric discount together.
+ */
+const ZDiscountCodeForm = z.custom<Values>(() => true).transform((values, ctx) => {
+  const parsed = ZDiscountCodeUpdateRequest.safeParse(values);
+  const issues = parsed.success ? [] : [...parsed.error.issues];
+  if (!issues.some((i) => i.path[0] === 'discount')) {
+    const discount = kroner('Rabat').safeParse(values?.discount ?? '');
+    if (!discount.success) issues.push({ ...discount.error.issues[0], path: ['discount'] });
+  }
+  for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return parsed.success ? parsed.data : z.NEVER;
+});
 type DiscountCode = RouterOutputs['discountCodes']['get'];
 
 function toValues(c: DiscountCode | undefined): Values {
@@ -48,7 +64,7 @@ function CodeForm({ initial, products, uses }: { initial: Values; products: { id
   const trpc = useTRPC();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useZodForm(ZDiscountCodeUpdateRequest, { defaultValues: initial });
+  const form = useZodForm(ZDiscountCodeForm, { defaultValues: initial });
   const title = useWatch({ control: form.control, name: 'title' });
   const percentage = useWatch({ control: form.control, name: 'percentage' });
   const save = useSaveMutation({
@@ -116,7 +132,7 @@ function ProductsField({ initial }: { initial: { id: number; title: string }[] }
   const { control } = useFormContext<Values>();
   const [known, setKnown] = useState(() => new Map(initial.map((p) => [p.id, p.title])));
   return (
-    <FormField name="productIds" label="Produkter" helperText="Uden valgte produkter gælder koden alle produkter.">
+    <FormField name="productIds" label="Vælg produkter" helperText="Uden valgte produkter gælder koden alle produkter.">
       <Controller
         control={control}
         name="productIds"

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FIELD_TYPES, FieldDefaultError, type FieldType, normaliseDefaultValue, ZCustomFieldUpdateRequest } from '@klubhus/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -11,7 +11,7 @@ import { DateField, Form, FormField, NumberField, SelectField, StringListField, 
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { FIELD_TYPE_LABELS, useEditId, useLeaveOnError } from './shared';
+import { AsyncSelectField, FIELD_TYPE_LABELS, useEditId, useLeaveOnError } from './shared';
 
 const LIST = '/orders/fields';
 const FORM_ID = 'field-form';
@@ -152,7 +152,7 @@ function DefaultValueField({ type, values }: { type: FieldType | ''; values: str
     case 'Time':
       return <DateField name="defaultValue" label={label} type="time" />;
     case 'Dropdown':
-      return <SelectField name="defaultValue" label={label} placeholder="Ingen" options={values.map((v) => ({ value: v, label: v }))} />;
+      return <AsyncSelectField name="defaultValue" label={label} placeholder="Ingen" options={values.map((v) => ({ value: v, label: v }))} />;
     case 'Checkbox':
       return (
         <FormField name="defaultValue" label={label}>
@@ -179,8 +179,7 @@ function CategoriesField() {
   const { control } = useFormContext<Values>();
   const categories = useQuery(trpc.orderCategories.options.queryOptions());
   return (
-    <Field.Root>
-      <Controller
+    <Controller
         control={control}
         name="categoryIds"
         render={({ field }) => {
@@ -210,6 +209,5 @@ function CategoriesField() {
           );
         }}
       />
-    </Field.Root>
   );
 }

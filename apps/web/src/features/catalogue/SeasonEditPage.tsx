@@ -8,11 +8,11 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageSpinner } from '../../app/router';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { CheckboxField, DateField, Form, SelectField, TextField, useZodForm } from '../../ui/form';
+import { CheckboxField, DateField, Form, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { formatDate, useEditId, useLeaveOnError } from './shared';
+import { AsyncSelectField, formatDate, useEditId, useLeaveOnError } from './shared';
 
 const LIST = '/orders/seasons';
 const FORM_ID = 'season-form';
@@ -107,7 +107,7 @@ function ParentFields({ options }: { options: { value: string; label: string }[]
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <SelectField
+        <AsyncSelectField
           name="parentId"
           label="Overordnet sæson"
           placeholder="Ingen"

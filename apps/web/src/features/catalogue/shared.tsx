@@ -1,22 +1,37 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { formatDKK, MSG, toOre } from '@klubhus/domain';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { formatAmount, formatDKK, MSG, toOre } from '@klubhus/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Search, Trash2, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useAppState } from '../../app/state';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
+import { SelectField } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';
 import { notify } from '../../ui/toaster';
 
 /** Kroner from the wire (a number with at most two decimals) shown the Danish way: '1.234,50 kr.'. */
 export const kr = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : formatDKK(toOre(kroner)));
 
-/** Kroner for a form's text input: 1234.5 → '1234,5' (NumberField shows the comma, the schema parses it). */
-export const krInput = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : String(kroner).replace('.', ','));
+/** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
+export const krInput = (kroner: number | null | undefined): string =>
+  kroner === null || kroner === undefined ? '' : formatAmount(toOre(kroner)).replace(/\./g, '');
+
+/**
+ * SelectField whose options arrive later (a query): once they are there the
+ * native select is told its value again, else it would show the placeholder.
+ */
+export function AsyncSelectField(props: ComponentProps<typeof SelectField>) {
+  const { getValues, setValue } = useFormContext();
+  const count = props.options.length;
+  useEffect(() => {
+    if (count > 0) setValue(props.name, getValues(props.name), { shouldDirty: false, shouldValidate: false });
+  }, [count, props.name, getValues, setValue]);
+  return <SelectField {...props} />;
+}
 
 /** The ':id' route parameter: 'create' for a new record, else a positive integer. */
 export function useEditId() {
@@ -168,16 +183,12 @@ export function ProductSearch({
     const t = setTimeout(() => setSearch(text.trim()), 250);
     return () => clearTimeout(t);
   }, [text]);
-  const q = useQuery({ ...trpc.products.search.queryOptions({ search, limit: 20 }), enabled: open });
+  const q = useQuery({ ...trpc.products.search.queryOptions({ search, limit: 20 }), enabled: open, placeholderData: keepPreviousData });
   const results = (q.data ?? []).filter((p) => !exclude.includes(p.id));
   return (
     <Box position="relative">
-      <Flex align="center" position="relative">
-        <Box position="absolute" left="3" color="fg.muted" pointerEvents="none" display="flex">
-          <Search size={16} />
-        </Box>
+      <InputGroup startElement={<Search size={16} />}>
         <Input
-          ps="9"
           bg="bg"
           role="combobox"
           aria-expanded={open}
@@ -197,7 +208,7 @@ export function ProductSearch({
             if (e.key === 'Escape') setOpen(false);
           }}
         />
-      </Flex>
+      </InputGroup>
       {open && (
         <Box
           id={listId}

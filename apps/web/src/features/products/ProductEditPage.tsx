@@ -38,7 +38,7 @@ import {
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { FormTabs, fileToUpload, krInput, useEditId, useFeature, useLeaveOnError, useModuleOn, YesNo } from '../catalogue/shared';
+import { AsyncSelectField, FormTabs, fileToUpload, krInput, useEditId, useFeature, useLeaveOnError, useModuleOn, YesNo } from '../catalogue/shared';
 import { type OptionDraft, OptionModal, type VariantDraft, VariantModal } from './ProductModals';
 
 const LIST = '/products';
@@ -321,7 +321,7 @@ function ProductSection() {
         <TextField name="title" label="Titel" required />
         <SelectField name="type" label="Type" required options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))} />
         <TextField name="sku" label="Varenr." />
-        <SelectField
+        <AsyncSelectField
           name="categoryId"
           label="Kategori"
           placeholder="Ingen kategori"
@@ -351,7 +351,7 @@ function InvoiceSection() {
     <Section title="Faktura">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField name="invoiceTitle" label="Fakturatekst" helperText="Tom: produktets titel bruges." />
-        <SelectField
+        <AsyncSelectField
           name="invoiceGroupId"
           label="Fakturagruppe"
           placeholder="Ingen gruppe"
@@ -718,7 +718,7 @@ function ShopSection({ image, onImage, currentImage }: { image: File | null; onI
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField name="shop.title" label="Titel i webshop" helperText="Tom: produktets titel bruges." />
           {ordersOn && (
-            <SelectField
+            <AsyncSelectField
               name="shop.seasonId"
               label="Sæson"
               placeholder="Ingen sæson"

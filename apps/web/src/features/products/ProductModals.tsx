@@ -262,7 +262,7 @@ export function OptionModal({
               setPriceOverride(v);
               if (!v) setErrors((e) => ({ ...e, price: '' }));
             }}
-            helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris: ${kr(basePrice)}.` : undefined}
+            helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris (${kr(basePrice)})` : undefined}
           />
         </Stack>
         {priceOverride && <TextInput label="Pris (kr.)" value={price} onChange={setPrice} error={errors.price} required inputMode="decimal" />}

@@ -148,7 +148,7 @@ function SortableRow({ product, index, showShopState }: { product: SortableProdu
         <Text color="fg.muted" fontSize="sm" w="6" textAlign="right">
           {index + 1}.
         </Text>
-        <Box flex="1" minW="0">
+        <Box flex="1" minW="0" overflowWrap="anywhere">
           <AppLink to={`/products/${product.id}`} fontWeight="medium">
             {product.title}
           </AppLink>

@@ -10,7 +10,6 @@ export const productsRoutes = defineRoutes([
     nav: { label: 'Produkter', order: 1 },
     component: () => import('./ProductsListPage'),
   },
-  { module: 'products', view: 'product', path: '/products/:id', title: 'Produkt', component: () => import('./ProductEditPage') },
   {
     module: 'products',
     view: 'categories',
@@ -41,4 +40,6 @@ export const productsRoutes = defineRoutes([
     title: 'Fakturagruppe',
     component: () => import('./InvoiceGroupEditPage'),
   },
+  // Last: the breadcrumbs and side nav take the first definition matching a path, so static paths go before ':id'.
+  { module: 'products', view: 'product', path: '/products/:id', title: 'Produkt', component: () => import('./ProductEditPage') },
 ]);
