@@ -284,6 +284,40 @@ test('comments: 10 per page with page links; the newest first', async ({ page })
   await expect(comments.last()).toContainText('Note nummer 1');
 });
 
+test('CVR look-up: from 3 characters the results are offered and picking one fills the company', async ({ page }) => {
+  await login(page, 'staff');
+  // The installation has no CVR integration offline: answer the look-up in the browser instead.
+  const queries: string[] = [];
+  await page.route('**/trpc/companies.cvrSearch**', async (route) => {
+    const url = new URL(route.request().url());
+    const input = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, { query?: string }>;
+    const query = input['0']?.query ?? '';
+    queries.push(query);
+    const results = [
+      { name: 'Stadion Byg ApS', cvr: '87654321', address: 'Banevej 2', zipCode: '7100', city: 'Vejle', email: 'kontor@stadionbyg.dk', phone: '75 00 00 00', website: 'https://stadionbyg.dk' },
+    ];
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify([{ result: { data: { enabled: true, message: null, results } } }]) });
+  });
+  await page.goto('/companies/create');
+  const cvr = page.getByLabel('CVR', { exact: true });
+  await cvr.fill('87');
+  await page.waitForTimeout(600);
+  await expect(page.getByRole('listbox', { name: 'CVR-resultater' })).toHaveCount(0);
+  expect(queries).toEqual([]);
+  await cvr.fill('876');
+  await page.getByRole('option', { name: /Stadion Byg ApS/ }).click();
+  expect(queries[0]).toBe('876');
+  await expect(page.getByLabel('Navn')).toHaveValue('Stadion Byg ApS');
+  await expect(cvr).toHaveValue('87654321');
+  await expect(page.getByLabel('Adresse')).toHaveValue('Banevej 2');
+  await expect(page.getByLabel('Postnr.')).toHaveValue('7100');
+  await expect(page.getByLabel('By', { exact: true })).toHaveValue('Vejle');
+  await expect(page.getByLabel('Telefon')).toHaveValue('75 00 00 00');
+  await expect(page.getByRole('listbox', { name: 'CVR-resultater' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Gem' }).click();
+  await expect(toast(page, 'Virksomheden blev oprettet!')).toBeVisible();
+});
+
 // @axe-core/playwright needs pages from browser.newContext().
 test('CRM screens have no serious accessibility violations', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
