@@ -190,6 +190,18 @@ describe('list, search, sort, export', () => {
     expect(tr.rows.map((r) => r.cvr)).toEqual(['10000004', '10000003', '10000002', '10000001']);
   });
 
+  it('the list over tRPC HTTP (what the web client sends)', async () => {
+    const input = encodeURIComponent(JSON.stringify({ search: 'aarhus', sort: { field: 'Name', dir: 'asc' } }));
+    const res = await t.request('GET', `/trpc/companies.list?input=${input}`, { cookie: staff });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().result.data;
+    expect(data).toMatchObject({ total: 2, totalPages: 1, page: 1, perPage: 10 });
+    expect(data.rows.map((r: { name: string }) => r.name)).toEqual(['Cykelsmeden', 'Æblehuset']);
+    const bad = await t.request('GET', `/trpc/companies.list?input=${encodeURIComponent(JSON.stringify({ filter: { status: 5 } }))}`, { cookie: staff });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(CRM_MSG.statusInvalid);
+  });
+
   it('exports Virksomheder.xlsx with the filter, search and sort, read back with exceljs', async () => {
     const res = await t.request('POST', '/api/companies/export', { cookie: staff, body: { search: 'aarhus', sort: { field: 'Name', dir: 'desc' } } });
     expect(res.statusCode).toBe(200);
