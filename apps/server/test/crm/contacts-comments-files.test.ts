@@ -130,6 +130,26 @@ describe('contacts', () => {
   });
 });
 
+describe('contacts module switched off', () => {
+  it('contacts, lists and their comments refuse; companies still work', async () => {
+    const contact = await staffCall.contacts.update({ firstname: 'Off', lastname: 'Line', email: 'off@line.dk' });
+    const mod = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'contacts').executeTakeFirstOrThrow();
+    const current = await t.database.owner.selectFrom('client_modules').select(['features', 'role_acls']).where('client_id', '=', demo).where('module_id', '=', mod.id).executeTakeFirstOrThrow();
+    await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: false, features: current.features, roleAcls: current.role_acls } as never);
+    try {
+      const fresh = await callerFor(t, 'staff@demo.dk');
+      await expect(fresh.contacts.list({})).rejects.toThrow(MSG.moduleOff);
+      await expect(fresh.contacts.lists.list({})).rejects.toThrow(MSG.moduleOff);
+      await expect(fresh.comments.list({ originType: 'contact', originId: contact.id })).rejects.toThrow(MSG.moduleOff);
+      expect((await t.request('GET', `/api/contacts/${contact.id}`, { cookie: staff })).statusCode).toBe(403);
+      expect((await t.request('POST', '/api/contacts/update', { cookie: staff, body: { firstname: 'A', lastname: 'B', email: 'a@b.dk' } })).statusCode).toBe(403);
+      expect((await t.request('POST', '/api/companies', { cookie: staff, body: {} })).statusCode).toBe(200);
+    } finally {
+      await adminCall.clients.updateModule({ clientId: demo, moduleId: mod.id, active: true, features: current.features, roleAcls: current.role_acls } as never);
+    }
+  });
+});
+
 describe('comments', () => {
   it('stores sanitised text: no script, no event handlers, no javascript: links', async () => {
     const res = await t.request('POST', `/api/comments/${companyId}`, {
