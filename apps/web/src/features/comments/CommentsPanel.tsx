@@ -147,7 +147,11 @@ function CommentBody({ comment, onChanged, onReplyClick }: { comment: CommentIte
               </Badge>
             )}
           </HStack>
-          {comment.text && <RichText html={comment.text} mt="1" css={{ '& p:last-child': { mb: 0 } }} />}
+          {comment.text && (
+            <Box mt="1" css={{ '& p:last-child': { mb: 0 } }}>
+              <RichText html={comment.text} />
+            </Box>
+          )}
           {comment.images.length > 0 && (
             <Wrap gap="2" mt="2">
               {comment.images.map((img) => (
