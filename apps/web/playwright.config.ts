@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -10,6 +10,18 @@ process.env.E2E_PORT = String(port);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'klubhus-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const root = resolve(import.meta.dirname, '../..');
+
+// Serve a snapshot of the built client: engineers rebuild apps/web/dist while suites run, and the
+// server registers asset files at start-up, so a rebuild would otherwise pull assets away mid-run.
+const webDist = process.env.E2E_WEB_DIST ?? join(dataDir, 'web');
+if (!process.env.E2E_WEB_DIST) {
+  const built = join(root, 'apps/web/dist');
+  // A build in progress empties dist first: wait for it (up to a minute) before giving up.
+  for (let i = 0; i < 120 && !existsSync(join(built, 'index.html')); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  if (!existsSync(join(built, 'index.html'))) throw new Error('apps/web/dist is missing: run `npx vite build apps/web` first');
+  cpSync(built, webDist, { recursive: true });
+  process.env.E2E_WEB_DIST = webDist;
+}
 
 // On a PostgreSQL server (DATABASE_URL) the app gets a database of its own, seeded with the demo club.
 function e2eDatabaseUrl(): string {
@@ -35,7 +47,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: join(root, 'test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'da-DK',
@@ -62,7 +74,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '1', WEB_DIST: webDist },
     stdout: 'ignore',
     stderr: 'pipe',
   },

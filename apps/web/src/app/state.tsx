@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { type RouterOutputs, setUnauthorizedHandler, useTRPC } from '../lib/trpc';
 
 export type ClientConfig = NonNullable<RouterOutputs['app']['client']>;
@@ -49,10 +49,17 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
     return () => setUnauthorizedHandler(null);
   }, [queryClient, trpc]);
 
+  // Only the first load shows the fallback. A query that never succeeded (app.user of a visitor)
+  // goes back to 'pending' on every refetch; unmounting the app then would throw away the screen.
+  const started = useRef(false);
+  const loading = clientQ.isPending || userQ.isPending;
+  if (!loading) started.current = true;
+  const show = started.current;
+
   const value = useMemo<AppState | null>(() => {
-    if (clientQ.isPending || userQ.isPending) return null;
-    const client = clientQ.isError ? null : (clientQ.data ?? null);
-    const user = userQ.isError ? null : (userQ.data ?? null);
+    if (!show) return null;
+    const client = clientQ.isSuccess ? clientQ.data : null;
+    const user = userQ.isSuccess ? userQ.data : null;
     const isFrontend = !user || !client || client.isFrontend;
     return {
       client,
@@ -68,7 +75,7 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
         await Promise.all([queryClient.refetchQueries(trpc.app.client.queryFilter()), queryClient.refetchQueries(trpc.app.user.queryFilter())]);
       },
     };
-  }, [clientQ.isPending, clientQ.isError, clientQ.data, userQ.isPending, userQ.isError, userQ.data, queryClient, trpc]);
+  }, [show, clientQ.isSuccess, clientQ.data, userQ.isSuccess, userQ.data, queryClient, trpc]);
 
   if (!value) return <>{fallback}</>;
   return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;

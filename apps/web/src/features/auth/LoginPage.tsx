@@ -1,7 +1,7 @@
 import { Button, Flex, Link, Stack } from '@chakra-ui/react';
 import { ZLoginRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { takeReturnTo } from '../../app/navigation';
 import { useAppState } from '../../app/state';
@@ -14,15 +14,20 @@ import { Banner } from './Banner';
 export default function LoginPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const { reload } = useAppState();
+  const { reload, user } = useAppState();
   const [error, setError] = useState<string | null>(null);
+  // Where to go once the app state shows the new user (navigating earlier would meet the old, logged-out state).
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (target && user) navigate(target, { replace: true });
+  }, [target, user, navigate]);
   const form = useZodForm(ZLoginRequest, { defaultValues: { email: '', password: '', rememberMe: false } });
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async () => {
         // SPEC §4: store the user, reload the club, rebuild routes, go to the return target (else /).
+        setTarget(takeReturnTo());
         await reload();
-        navigate(takeReturnTo(), { replace: true });
       },
       onError: (e) => setError(errorMessage(e)),
     }),
@@ -56,7 +61,7 @@ export default function LoginPage() {
               <RouterLink to="/forgot-password">Glemt adgangskode?</RouterLink>
             </Link>
           </Flex>
-          <Button type="submit" colorPalette="brand" loading={login.isPending} w="full">
+          <Button type="submit" colorPalette="brand" loading={login.isPending || target !== null} w="full">
             Log ind
           </Button>
         </Stack>
