@@ -2,7 +2,7 @@ import { withClub, type Tx } from '@klubhus/db';
 import { firstIssueMessage, MSG } from '@klubhus/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { type ClubContext, loadClubContext } from './clubs/context';
+import { type ClubContext, loadClubContextIn } from './clubs/context';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -50,21 +50,29 @@ export const superAdminProcedure = authedProcedure.use(({ ctx, next }) => {
 
 export interface ClubScope {
   club: ClubContext;
-  /** Runs fn in one transaction in which only this club's rows exist. */
+  /** Runs fn in the call's transaction, in which only this club's rows exist. */
   tx<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
 }
 
-/** Rung 3: a member of the session's current club; the club comes from the session, never from input. */
+/**
+ * Rung 3: a member of the session's current club; the club comes from the
+ * session, never from input. The whole call runs in one transaction scoped to
+ * the club: the club context and the procedure's own queries share it, and
+ * ctx.db is that transaction too, so nothing in a club call can reach past
+ * the club or wait for a second connection.
+ */
 export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const clientId = ctx.session.currentClientId;
   if (!clientId) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.noClub });
-  const club = await loadClubContext(ctx.db, ctx.user, clientId);
-  if (!club) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.noClub });
-  const scope: ClubScope = {
-    club,
-    tx: (fn) => withClub(ctx.db, { clientId: club.clientId, userId: club.userId }, fn),
-  };
-  return next({ ctx: { ...ctx, ...scope } });
+  return withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
+    const club = await loadClubContextIn(trx, ctx.user, clientId);
+    if (!club) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.noClub });
+    const scope: ClubScope = { club, tx: (fn) => fn(trx) };
+    const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
+    // tRPC hands a failure back as a result: throw it so the transaction rolls back.
+    if (!result.ok) throw result.error;
+    return result;
+  });
 });
 
 /** Rung 3b: staff of the club (any role but member). */

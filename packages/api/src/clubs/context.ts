@@ -1,6 +1,7 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
 import { type Database, type Tx, withClub } from '@klubhus/db';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
 /** Club roles with fixed meaning; clubs may define more in their roles list. */
 export const ROLE_ADMIN = 'admin';
@@ -45,38 +46,44 @@ export interface RawRule {
 }
 
 /** Loads membership, active modules and abilities of a user in a club; null when not a member. */
-export async function loadClubContext(
+export function loadClubContext(
   db: Kysely<Database>,
   user: { id: number; admin: boolean },
   clientId: number,
 ): Promise<ClubContext | null> {
-  return withClub(db, { clientId, userId: user.id }, async (trx) => {
-    const membership = await trx
-      .selectFrom('client_users')
-      .select(['role', 'accepted'])
-      .where('client_id', '=', clientId)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (!membership?.accepted) return null;
-    const modules = await loadActiveModules(trx, clientId);
-    const isAdmin = membership.role === ROLE_ADMIN || user.admin;
-    const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : roleRules(modules, membership.role);
-    return {
-      clientId,
-      userId: user.id,
-      role: membership.role,
-      isAdmin,
-      isStaff: isAdmin || membership.role !== ROLE_MEMBER,
-      modules: modules.map((m) => m.module),
-      ability: createMongoAbility(rules as never),
-      rules,
-    };
-  });
+  return withClub(db, { clientId, userId: user.id }, (trx) => loadClubContextIn(trx, user, clientId));
 }
 
-/** The modules switched on for a club, with the club's endpoint, views and features. */
-export async function loadActiveModules(trx: Tx | Kysely<Database>, clientId: number) {
-  const rows = await trx
+/**
+ * The same, inside a transaction already scoped to the club: membership and
+ * active modules come back in one query (the modules as a JSON array), since
+ * every club call pays for this before its own work.
+ */
+export async function loadClubContextIn(trx: Tx, user: { id: number; admin: boolean }, clientId: number): Promise<ClubContext | null> {
+  const membership = await trx
+    .selectFrom('client_users')
+    .select(['role', 'accepted', jsonArrayFrom(activeModulesQuery(trx, clientId)).as('modules')])
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!membership?.accepted) return null;
+  const modules = membership.modules.map(toActiveModule);
+  const isAdmin = membership.role === ROLE_ADMIN || user.admin;
+  const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : roleRules(modules, membership.role);
+  return {
+    clientId,
+    userId: user.id,
+    role: membership.role,
+    isAdmin,
+    isStaff: isAdmin || membership.role !== ROLE_MEMBER,
+    modules: modules.map((m) => m.module),
+    ability: createMongoAbility(rules as never),
+    rules,
+  };
+}
+
+function activeModulesQuery(trx: Tx | Kysely<Database>, clientId: number) {
+  return trx
     .selectFrom('client_modules')
     .innerJoin('modules', 'modules.id', 'client_modules.module_id')
     .select([
@@ -99,29 +106,36 @@ export async function loadActiveModules(trx: Tx | Kysely<Database>, clientId: nu
     .where('client_modules.client_id', '=', clientId)
     .where('client_modules.active', '=', true)
     .orderBy('modules.sorting')
-    .orderBy('modules.id')
-    .execute();
-  return rows.map((r) => {
-    const clubFeatures = new Map(r.client_features.map((f) => [f.alias, f]));
-    const module: ActiveModule = {
-      id: r.id,
-      name: r.name,
-      alias: r.alias,
-      url: r.url,
-      icon: r.icon,
-      sorting: r.sorting,
-      endpoint: r.custom_endpoint || `/api/${r.alias}`,
-      features: r.features.map((f) => ({
-        alias: f.alias,
-        name: f.name,
-        active: clubFeatures.get(f.alias)?.active ?? false,
-        settings: clubFeatures.get(f.alias)?.settings ?? {},
-      })),
-      views: r.custom_views.length ? r.custom_views : r.views,
-      components: r.custom_components.length ? r.custom_components : r.components,
-    };
-    return { module, aclRules: r.acl_rules, roleAcls: r.role_acls };
-  });
+    .orderBy('modules.id');
+}
+
+type ActiveModuleRow = Awaited<ReturnType<ReturnType<typeof activeModulesQuery>['execute']>>[number];
+
+/** The modules switched on for a club, with the club's endpoint, views and features. */
+export async function loadActiveModules(trx: Tx | Kysely<Database>, clientId: number) {
+  return (await activeModulesQuery(trx, clientId).execute()).map(toActiveModule);
+}
+
+function toActiveModule(r: ActiveModuleRow) {
+  const clubFeatures = new Map(r.client_features.map((f) => [f.alias, f]));
+  const module: ActiveModule = {
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    url: r.url,
+    icon: r.icon,
+    sorting: r.sorting,
+    endpoint: r.custom_endpoint || `/api/${r.alias}`,
+    features: r.features.map((f) => ({
+      alias: f.alias,
+      name: f.name,
+      active: clubFeatures.get(f.alias)?.active ?? false,
+      settings: clubFeatures.get(f.alias)?.settings ?? {},
+    })),
+    views: r.custom_views.length ? r.custom_views : r.views,
+    components: r.custom_components.length ? r.custom_components : r.components,
+  };
+  return { module, aclRules: r.acl_rules, roleAcls: r.role_acls };
 }
 
 /** The rules a club role gets: each active module's rule sets linked to the role. */
