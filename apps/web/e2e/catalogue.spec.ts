@@ -44,6 +44,7 @@ test('discount code: Danish validation for a missing code and a non-numeric disc
   await page.getByRole('textbox', { name: 'Antal' }).fill('50');
   await page.getByText('Aktiv', { exact: true }).click();
   await page.getByRole('combobox', { name: 'Tilføj produkt' }).fill(productTitle);
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: new RegExp(productTitle) }).click();
   await expect(page.getByText(productTitle)).toBeVisible();
   await page.getByRole('button', { name: 'Gem', exact: true }).click();

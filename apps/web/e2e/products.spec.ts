@@ -75,6 +75,7 @@ test('product with two variants and an option: modals validate in Danish, list s
   await optionModal.getByRole('button', { name: 'Gem' }).click();
   await expect(optionModal.getByText('Produkt er påkrævet')).toBeVisible();
   await optionModal.getByRole('combobox', { name: 'Søg produkt' }).fill(optionName);
+  await expect(optionModal.getByRole('option')).toHaveCount(1);
   await optionModal.getByRole('option', { name: new RegExp(optionName) }).click();
   await expect(optionModal.getByText('30,00 kr.', { exact: true })).toBeVisible();
   await optionModal.getByText('Egen pris').click();

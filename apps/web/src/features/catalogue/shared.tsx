@@ -179,6 +179,10 @@ export function ProductSearch({
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+  }, []);
   useEffect(() => {
     const t = setTimeout(() => setSearch(text.trim()), 250);
     return () => clearTimeout(t);
@@ -198,9 +202,16 @@ export function ProductSearch({
           placeholder={`${label}...`}
           value={text}
           autoFocus={autoFocus}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            // A close scheduled by an earlier blur must not shut the list the user just came back to.
+            if (closeTimer.current) clearTimeout(closeTimer.current);
+            setOpen(true);
+          }}
+          onBlur={() => {
+            closeTimer.current = setTimeout(() => setOpen(false), 150);
+          }}
           onChange={(e) => {
+            if (closeTimer.current) clearTimeout(closeTimer.current);
             setText(e.target.value);
             setOpen(true);
           }}
@@ -214,8 +225,6 @@ export function ProductSearch({
           id={listId}
           role="listbox"
           aria-label="Produkter"
-          position="absolute"
-          zIndex="dropdown"
           mt="1"
           w="full"
           maxH="64"
@@ -223,7 +232,7 @@ export function ProductSearch({
           bg="bg.panel"
           borderWidth="1px"
           borderRadius="md"
-          boxShadow="lg"
+          boxShadow="md"
         >
           {q.isFetching && !q.data ? (
             <Flex p="3" justify="center">
