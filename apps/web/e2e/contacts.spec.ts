@@ -64,6 +64,7 @@ test('contact: required fields, create with extra info, company and list, edit, 
   await expect(page.getByLabel(`Valgte: Tilføj virksomhed`)).toContainText(companyName);
   await expect(page.getByLabel(`Valgte: Tilføj til kontaktliste`)).toContainText(listTitle);
   await expect(page.getByText('Kontakten har ingen gemte betalingskort.')).toBeVisible();
+  await expect(page.getByLabel(`Valgte: Tilføj virksomhed`).getByRole('link', { name: companyName })).toHaveAttribute('href', `/companies/${company.id}`);
   await page.getByLabel('Telefon').fill('86 12 34 56');
   await page.getByRole('button', { name: `Fjern ${listTitle}` }).click();
   await page.getByRole('button', { name: 'Gem' }).click();

@@ -239,7 +239,17 @@ function CompanyPicker({ selected, onChange }: { selected: PickerOption[]; onCha
   const [search, setSearch] = useState('');
   const q = useQuery(trpc.companies.search.queryOptions({ search: search || undefined }, { placeholderData: keepPreviousData }));
   const options = (q.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }));
-  return <MultiSelectPicker label="Tilføj virksomhed" selected={selected} onChange={onChange} options={options} loading={q.isFetching} onSearch={setSearch} />;
+  return (
+    <MultiSelectPicker
+      label="Tilføj virksomhed"
+      selected={selected}
+      onChange={onChange}
+      options={options}
+      loading={q.isFetching}
+      onSearch={setSearch}
+      linkTo={(c) => `/companies/${c.id}`}
+    />
+  );
 }
 
 function ListPicker({ selected, onChange }: { selected: PickerOption[]; onChange: (s: PickerOption[]) => void }) {
@@ -252,7 +262,17 @@ function ListPicker({ selected, onChange }: { selected: PickerOption[]; onChange
     ),
   );
   const options = (q.data?.rows ?? []).map((l) => ({ id: l.id, label: l.title, sub: `${l.contactCount} kontakter` }));
-  return <MultiSelectPicker label="Tilføj til kontaktliste" selected={selected} onChange={onChange} options={options} loading={q.isFetching} onSearch={setSearch} />;
+  return (
+    <MultiSelectPicker
+      label="Tilføj til kontaktliste"
+      selected={selected}
+      onChange={onChange}
+      options={options}
+      loading={q.isFetching}
+      onSearch={setSearch}
+      linkTo={(l) => `/contacts/contact-lists/${l.id}`}
+    />
+  );
 }
 
 function PaymentCardsSection({ cards }: { cards: Contact['paymentCards'] }) {

@@ -2,6 +2,7 @@ import { Box, Flex, Input, InputGroup, Spinner, Tag, Text, Wrap } from '@chakra-
 import { MSG } from '@klubhus/domain/messages';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 export interface PickerOption {
   id: number;
@@ -18,10 +19,12 @@ export interface MultiSelectPickerProps {
   options: PickerOption[];
   loading?: boolean;
   onSearch: (text: string) => void;
+  /** Makes each chosen tag a link (e.g. to the company). */
+  linkTo?: (option: PickerOption) => string;
 }
 
 /** Chosen items as tags with remove, and a search box with a dropdown to add more. */
-export function MultiSelectPicker({ label, selected, onChange, options, loading, onSearch }: MultiSelectPickerProps) {
+export function MultiSelectPicker({ label, selected, onChange, options, loading, onSearch, linkTo }: MultiSelectPickerProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -44,7 +47,15 @@ export function MultiSelectPicker({ label, selected, onChange, options, loading,
         <Wrap gap="2" mb="2" aria-label={`Valgte: ${label}`}>
           {selected.map((s) => (
             <Tag.Root key={s.id} size="lg" colorPalette="brand" variant="surface">
-              <Tag.Label>{s.label}</Tag.Label>
+              <Tag.Label>
+                {linkTo ? (
+                  <RouterLink to={linkTo(s)} style={{ textDecoration: 'underline', textUnderlineOffset: '2px' }}>
+                    {s.label}
+                  </RouterLink>
+                ) : (
+                  s.label
+                )}
+              </Tag.Label>
               <Tag.EndElement>
                 <Tag.CloseTrigger aria-label={`Fjern ${s.label}`} onClick={() => onChange(selected.filter((x) => x.id !== s.id))} />
               </Tag.EndElement>
