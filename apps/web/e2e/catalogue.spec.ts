@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { login, trpc, unique } from './helpers';
 
@@ -215,4 +216,42 @@ test('order category: create with price in kroner, edit, delete with confirmatio
   await page.getByTestId('confirm-modal').getByRole('button', { name: 'Bekræft' }).click();
   await expect(page.getByText('Kategorien blev slettet!')).toBeVisible();
   await expect(table).toContainText('Ingen elementer blev fundet.');
+});
+
+test('catalogue screens have no serious accessibility violations', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // @axe-core/playwright needs pages from browser.newContext().
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'staff');
+  const api = trpc(page.request);
+  const category = await api.mutate<{ id: number }>('productCategories.update', { title: unique('E2E A11y kategori') });
+  const product = await api.mutate<{ id: number }>('products.update', {
+    title: unique('E2E A11y produkt'),
+    type: 'seat-ticket',
+    price: '100',
+    categoryId: category.id,
+    contractSetup: { type: 'number', amountType: 'amount', unit: 'person' },
+    variants: [{ title: 'Voksen', price: '100' }],
+  });
+  const screens: [string, () => Promise<void>][] = [
+    ['/products', () => expect(page.getByRole('table', { name: 'Produkter' })).toBeVisible()],
+    [`/products/${product.id}`, () => expect(page.getByRole('table', { name: 'Varianter' })).toContainText('Voksen')],
+    [`/products/categories/${category.id}`, () => expect(page.getByRole('list', { name: 'Rækkefølge i webshop' })).toBeVisible()],
+    ['/products/invoicegroups/create', () => expect(page.getByRole('tab', { name: 'Gruppe' })).toBeVisible()],
+    ['/orders/seasons/create', () => expect(page.getByRole('heading', { name: 'Opret sæson' })).toBeVisible()],
+    ['/orders/fields/create', () => expect(page.getByRole('heading', { name: 'Opret felt' })).toBeVisible()],
+    ['/orders/discount-codes/create', () => expect(page.getByRole('heading', { name: 'Opret rabatkode' })).toBeVisible()],
+    ['/orders/categories', () => expect(page.getByRole('table', { name: 'Kategorier' })).toBeVisible()],
+  ];
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await ready();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  }
+  await context.close();
 });
