@@ -4,6 +4,7 @@ import { hashPassword } from '../password';
 import type { Database } from '../schema';
 import { setScope } from '../tenancy';
 import { seedCatalogueDemo } from './catalogue';
+import { seedCrmDemo } from './crm';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERS = {
@@ -173,6 +174,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
       }
     }
     await seedCatalogueDemo(trx, demo.id);
+    await seedCrmDemo(trx, demo.id, staff.id);
     await setScope(trx, null, null);
   });
 }
