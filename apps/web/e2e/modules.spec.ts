@@ -41,11 +41,11 @@ test('modules admin: create, edit with ACL rules, features, views and components
   await expect(page.getByText('Navn er påkrævet')).toBeVisible();
   await expect(page.getByText('Ikon er påkrævet')).toBeVisible();
 
-  await page.getByLabel('Navn', { exact: true }).fill(name);
-  await page.getByLabel('Alias', { exact: true }).fill(alias);
-  await page.getByLabel('Ikon').fill('star');
-  await page.getByLabel('Url').fill(`/${alias}`);
-  await page.getByLabel('Sorting').fill('99');
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="alias"]').fill(alias);
+  await page.locator('input[name="icon"]').fill('star');
+  await page.locator('input[name="url"]').fill(`/${alias}`);
+  await page.locator('input[name="sorting"]').fill('99');
 
   // ACL rule set in its modal.
   await page.getByRole('button', { name: 'Tilføj regelsæt' }).click();
@@ -65,17 +65,17 @@ test('modules admin: create, edit with ACL rules, features, views and components
 
   await page.getByRole('button', { name: 'Tilføj feature' }).click();
   const feature = page.getByTestId('feature');
-  await feature.getByLabel('Navn').first().fill('Eksport');
-  await feature.getByLabel('Alias').fill('export');
+  await page.locator('input[name="features.0.name"]').fill('Eksport');
+  await page.locator('input[name="features.0.alias"]').fill('export');
   await feature.getByRole('button', { name: 'Tilføj setting' }).click();
-  await feature.getByLabel('Navn').nth(1).fill('Formater');
-  await feature.getByLabel('Værdier').fill('xlsx, csv');
+  await page.locator('input[name="features.0.settings.0.name"]').fill('Formater');
+  await page.locator('input[name="features.0.settings.0.values"]').fill('xlsx, csv');
   await feature.getByText('Public').click();
 
   await page.getByRole('button', { name: 'Tilføj view' }).click();
-  await page.getByLabel('Route').fill('list');
+  await page.locator('input[name="views.0.route"]').fill('list');
   await page.getByRole('button', { name: 'Tilføj component' }).click();
-  await page.getByLabel('Navn').last().fill('widget');
+  await page.locator('input[name="components.0.name"]').fill('widget');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Modulet blev oprettet!')).toBeVisible();
@@ -85,19 +85,21 @@ test('modules admin: create, edit with ACL rules, features, views and components
 
   // Everything saved: reload and check.
   await page.reload();
-  await expect(page.getByLabel('Alias', { exact: true }).first()).toHaveValue(alias);
-  await expect(page.getByLabel('Sorting')).toHaveValue('99');
+  await expect(page.locator('input[name="alias"]')).toHaveValue(alias);
+  await expect(page.locator('input[name="sorting"]')).toHaveValue('99');
   await expect(page.getByRole('table', { name: 'ACL Rules' })).toContainText('Læsning');
-  await expect(page.getByTestId('feature').getByLabel('Værdier')).toHaveValue('xlsx, csv');
-  await expect(page.getByLabel('Route')).toHaveValue('list');
+  await expect(page.locator('input[name="features.0.settings.0.values"]')).toHaveValue('xlsx, csv');
+  await expect(page.locator('input[name="components.0.name"]')).toHaveValue('widget');
+  await expect(page.locator('input[name="views.0.route"]')).toHaveValue('list');
 
   // Edit the rule set and the name.
   await page.getByRole('button', { name: 'Rediger Læsning' }).click();
   await expect(modal.getByLabel('Conditions (JSON)')).toHaveValue(/"active": true/);
-  await modal.getByText('update').click();
+  await modal.getByText('update', { exact: true }).click();
+  await expect(modal.getByRole('checkbox', { name: 'update', exact: true })).toBeChecked();
   await modal.getByRole('button', { name: 'Gem' }).click();
   await expect(page.getByRole('table', { name: 'ACL Rules' })).toContainText(`read/update ${alias}`);
-  await page.getByLabel('Navn', { exact: true }).first().fill(`${name} 2`);
+  await page.locator('input[name="name"]').fill(`${name} 2`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Modulet blev gemt!')).toBeVisible();
   await expect(page).toHaveURL(editUrl);
@@ -124,9 +126,9 @@ test('modules admin: create, edit with ACL rules, features, views and components
 test('saving a module with a taken alias shows the server error in a toast', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/settings/modules/create');
-  await page.getByLabel('Navn', { exact: true }).fill(unique('Dublet'));
-  await page.getByLabel('Alias', { exact: true }).fill('contacts');
-  await page.getByLabel('Ikon').fill('copy');
+  await page.locator('input[name="name"]').fill(unique('Dublet'));
+  await page.locator('input[name="alias"]').fill('contacts');
+  await page.locator('input[name="icon"]').fill('copy');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Alias er allerede i brug.')).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, CloseButton, Dialog, Field, Flex, Heading, HStack, IconButton, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, CloseButton, Dialog, Field, Flex, Heading, HStack, IconButton, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ACL_ACTIONS } from '@klubhus/domain';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -139,14 +139,17 @@ export function AclRuleSetModal({
                           <StringListInput value={r.subject} onChange={(v) => patch(i, { subject: v })} placeholder="all, companies" />
                           {errors[`${i}.subject`] && <Field.ErrorText>{errors[`${i}.subject`]}</Field.ErrorText>}
                         </Field.Root>
-                        <Field.Root invalid={!!errors[`${i}.action`]} required>
-                          <Field.Label>Action</Field.Label>
+                        <Box role="group" aria-labelledby={`acl-action-${i}`}>
+                          <Text id={`acl-action-${i}`} fontSize="sm" fontWeight="medium" mb="1.5">
+                            Action
+                          </Text>
                           <HStack gap="4" wrap="wrap">
                             {ACL_ACTIONS.map((a) => (
                               <Checkbox.Root
                                 key={a}
                                 size="sm"
                                 checked={r.action.includes(a)}
+                                invalid={!!errors[`${i}.action`]}
                                 onCheckedChange={(d) => patch(i, { action: d.checked ? [...r.action, a] : r.action.filter((x) => x !== a) })}
                               >
                                 <Checkbox.HiddenInput />
@@ -155,8 +158,12 @@ export function AclRuleSetModal({
                               </Checkbox.Root>
                             ))}
                           </HStack>
-                          {errors[`${i}.action`] && <Field.ErrorText>{errors[`${i}.action`]}</Field.ErrorText>}
-                        </Field.Root>
+                          {errors[`${i}.action`] && (
+                            <Text color="fg.error" fontSize="xs" mt="1">
+                              {errors[`${i}.action`]}
+                            </Text>
+                          )}
+                        </Box>
                         <Field.Root>
                           <Field.Label>Fields</Field.Label>
                           <StringListInput value={r.fields} onChange={(v) => patch(i, { fields: v })} placeholder="*" />
