@@ -12,9 +12,10 @@ import {
   Portal,
   Stack,
   Text,
+  useBreakpointValue,
 } from '@chakra-ui/react';
 import { Building, Check, ChevronDown, LogOut, Menu as MenuIcon, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { useColorMode } from '../../ui/color-mode';
 import { ModuleIcon } from '../../ui/ModuleIcon';
@@ -29,31 +30,64 @@ export default function AdminLayout({ def, children }: { def: RouteDef; children
   const state = useAppState();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
+  // Small screens: the menu toggle opens a panel with the module links and the side navigation (not persisted).
+  const isMobile = useBreakpointValue({ base: true, md: false }) ?? false;
+  const [mobileOpen, setMobileOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel on navigation
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [location.pathname]);
   const group = navGroupOf(def);
   const entries = sideNav(group, state);
-  const showSidebar = def.sidebar !== false && entries.length > 0;
+  const showSidebar = isMobile ? mobileOpen : def.sidebar !== false && entries.length > 0 && sidebarOpen;
+  const modules = isMobile ? moduleLinks(state) : [];
   const groupTitle = group === 'settings' ? 'Indstillinger' : (state.modules.find((m) => m.alias === group)?.name ?? '');
   const crumbs = breadcrumbs(location.pathname, state);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
-      <TopNav onToggleMenu={() => setSidebarOpen(!sidebarOpen)} menuOpen={sidebarOpen} />
-      <Flex flex="1" align="stretch">
-        {showSidebar && sidebarOpen && (
+      <TopNav
+        onToggleMenu={() => (isMobile ? setMobileOpen(!mobileOpen) : setSidebarOpen(!sidebarOpen))}
+        menuOpen={isMobile ? mobileOpen : sidebarOpen}
+      />
+      <Flex flex="1" align="stretch" position="relative">
+        {showSidebar && (
           <Box
             as="nav"
             aria-label={groupTitle || 'Sidemenu'}
-            w="60"
+            w={{ base: 'full', md: '60' }}
             flexShrink={0}
             bg="bg"
             borderRightWidth="1px"
             py="5"
             px="3"
             data-testid="side-nav"
+            position={{ base: 'absolute', md: 'static' }}
+            insetX="0"
+            top="0"
+            minH={{ base: 'full', md: 'auto' }}
+            zIndex={{ base: 'overlay', md: 'auto' }}
           >
-            <Text px="3" mb="2" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
-              {groupTitle}
-            </Text>
+            {modules.length > 0 && (
+              <Stack gap="1" mb="5">
+                <Text px="3" mb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+                  Moduler
+                </Text>
+                {modules.map((l) => (
+                  <NavLink key={l.alias} to={l.to} end={l.to === '/'}>
+                    <HStack px="3" py="2" borderRadius="md" fontSize="sm" _hover={{ bg: 'bg.muted' }}>
+                      <ModuleIcon name={l.icon} size={16} />
+                      <Text as="span">{l.name}</Text>
+                    </HStack>
+                  </NavLink>
+                ))}
+              </Stack>
+            )}
+            {entries.length > 0 && (
+              <Text px="3" mb="2" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+                {groupTitle}
+              </Text>
+            )}
             <Stack gap="1">
               {entries.map((e) => (
                 <NavLink key={e.to} to={e.to} end={e.to.split('/').length <= 2}>
