@@ -51,8 +51,11 @@ export default function ContactsListPage() {
               {row.original.name}
             </AppLink>
             {row.original.highlighted && (
-              <Badge size="sm" colorPalette="yellow" aria-label="Fremhævet">
-                <Star size={12} />
+              <Badge size="sm" colorPalette="yellow" title="Fremhævet">
+                <Star size={12} aria-hidden />
+                <Box as="span" srOnly>
+                  Fremhævet
+                </Box>
               </Badge>
             )}
             {row.original.noInvitations && (
