@@ -17,3 +17,4 @@ export * from './ModuleIcon';
 export * from './sanitize';
 export * from './RichText';
 export * from './StringListInput';
+export * from './RowActions';

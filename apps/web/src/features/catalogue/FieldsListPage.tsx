@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { FIELD_TYPE_LABELS, RowActions } from './shared';
+import { FIELD_TYPE_LABELS } from './shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['customFields']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Type', 'Sorting', 'Id'] as const;

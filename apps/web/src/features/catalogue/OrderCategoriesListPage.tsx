@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { kr, RowActions, YesNo } from './shared';
+import { kr, YesNo } from './shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['orderCategories']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Sku', 'Price', 'Sorting', 'Id'] as const;

@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { formatDate, RowActions, YesNo } from './shared';
+import { formatDate, YesNo } from './shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['seasons']['list']['rows'][number];
 const SORT_FIELDS = ['Name', 'StartDate', 'EndDate', 'Id'] as const;

@@ -1,16 +1,14 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { formatAmount, formatDKK, MSG, toOre } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Pencil, Search, Trash2, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useAppState } from '../../app/state';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
 import { SelectField } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
 import { notify } from '../../ui/toaster';
 
 /** Kroner from the wire (a number with at most two decimals) shown the Danish way: '1.234,50 kr.'. */
@@ -68,29 +66,6 @@ export function useFeature(moduleAlias: string, featureAlias: string): boolean {
 export function useModuleOn(moduleAlias: string): boolean {
   const { client } = useAppState();
   return !!client?.modules.some((x) => x.alias === moduleAlias);
-}
-
-/** Rediger and Slet buttons of a list row; Slet asks first (SPEC §8 confirmation). */
-export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText: string; onDelete: () => void }) {
-  const confirm = useConfirm();
-  return (
-    <HStack gap="1" justify="flex-end">
-      <LinkButton to={editTo} size="xs" variant="outline" aria-label={`Rediger ${name}`}>
-        <Pencil /> Rediger
-      </LinkButton>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette="red"
-        aria-label={`Slet ${name}`}
-        onClick={async () => {
-          if (await confirm(confirmText)) onDelete();
-        }}
-      >
-        <Trash2 /> Slet
-      </Button>
-    </HStack>
-  );
 }
 
 /** Ja / Nej badge for boolean columns. */

@@ -2,10 +2,9 @@ import { Badge, Box, Button, ButtonGroup, HStack, Progress, Text } from '@chakra
 import { COMPANY_SORT_FIELDS, COMPANY_STATUS_LABELS } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileSpreadsheet, Plus, } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { columnHelper, DataTable } from '../../ui/DataTable';
 import { errorMessage } from '../../ui/errors';
 import { AppLink, LinkButton } from '../../ui/LinkButton';
@@ -15,6 +14,7 @@ import { notify } from '../../ui/toaster';
 import { useListState } from '../../ui/useListState';
 import { formatDate, saveBlob } from '../files/upload';
 import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
+import { RowActions } from '../../ui/RowActions';
 
 type CompanyRow = RouterOutputs['companies']['list']['rows'][number];
 type SortField = (typeof COMPANY_SORT_FIELDS)[number];
@@ -23,7 +23,6 @@ type SortField = (typeof COMPANY_SORT_FIELDS)[number];
 export default function CompaniesListPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListState<SortField>({ sort: { field: 'Name', dir: 'asc' }, sortFields: COMPANY_SORT_FIELDS });
   const status = list.filters.status ?? '';
   const filter = status === '' ? {} : { status: Number(status) };
@@ -105,26 +104,16 @@ export default function CompaniesListPage() {
         header: () => <Box srOnly>Handlinger</Box>,
         enableSorting: false,
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <LinkButton to={`/companies/${row.original.id}`} size="xs" variant="outline" aria-label={`Rediger ${row.original.name}`}>
-              <Pencil /> Rediger
-            </LinkButton>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={`Slet ${row.original.name}`}
-              onClick={async () => {
-                if (await confirm(MSG.confirmDeleteCompany)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              <Trash2 /> Slet
-            </Button>
-          </HStack>
+          <RowActions
+            editTo={`/companies/${row.original.id}`}
+            name={row.original.name}
+            confirmText={MSG.confirmDeleteCompany}
+            onDelete={() => remove.mutate({ id: row.original.id })}
+          />
         ),
       }),
     ]);
-  }, [confirm, remove.mutate]);
+  }, [remove.mutate]);
 
   return (
     <>

@@ -1,15 +1,15 @@
-import { Box, Button, HStack } from '@chakra-ui/react';
+import { Box, } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus, } from 'lucide-react';
 import { useMemo } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { columnHelper, DataTable } from '../../ui/DataTable';
 import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
+import { RowActions } from '../../ui/RowActions';
 
 type ListRow = RouterOutputs['contacts']['lists']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Id'] as const;
@@ -18,7 +18,6 @@ const SORT_FIELDS = ['Title', 'Id'] as const;
 export default function ContactListsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListState<(typeof SORT_FIELDS)[number]>({ sort: { field: 'Title', dir: 'asc' }, sortFields: SORT_FIELDS });
   const q = useQuery(trpc.contacts.lists.list.queryOptions(list.input, { placeholderData: keepPreviousData }));
   const remove = useSaveMutation({
@@ -45,26 +44,16 @@ export default function ContactListsPage() {
         header: () => <Box srOnly>Handlinger</Box>,
         enableSorting: false,
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <LinkButton to={`/contacts/contact-lists/${row.original.id}`} size="xs" variant="outline" aria-label={`Rediger ${row.original.title}`}>
-              <Pencil /> Rediger
-            </LinkButton>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={`Slet ${row.original.title}`}
-              onClick={async () => {
-                if (await confirm(MSG.confirmDeleteContactList)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              <Trash2 /> Slet
-            </Button>
-          </HStack>
+          <RowActions
+            editTo={`/contacts/contact-lists/${row.original.id}`}
+            name={row.original.title}
+            confirmText={MSG.confirmDeleteContactList}
+            onDelete={() => remove.mutate({ id: row.original.id })}
+          />
         ),
       }),
     ]);
-  }, [confirm, remove.mutate]);
+  }, [remove.mutate]);
 
   return (
     <>

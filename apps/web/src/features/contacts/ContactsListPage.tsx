@@ -1,16 +1,16 @@
-import { Avatar, Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, HStack, Text } from '@chakra-ui/react';
 import { CONTACT_SORT_FIELDS } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { Plus, Star, } from 'lucide-react';
 import { useMemo } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { columnHelper, DataTable } from '../../ui/DataTable';
 import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
+import { RowActions } from '../../ui/RowActions';
 
 type ContactRow = RouterOutputs['contacts']['list']['rows'][number];
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
@@ -19,7 +19,6 @@ type SortField = (typeof CONTACT_SORT_FIELDS)[number];
 export default function ContactsListPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListState<SortField>({ sort: { field: 'Name', dir: 'asc' }, sortFields: CONTACT_SORT_FIELDS });
   const q = useQuery(trpc.contacts.list.queryOptions(list.input, { placeholderData: keepPreviousData }));
   const remove = useSaveMutation({
@@ -74,26 +73,16 @@ export default function ContactsListPage() {
         header: () => <Box srOnly>Handlinger</Box>,
         enableSorting: false,
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <LinkButton to={`/contacts/${row.original.id}`} size="xs" variant="outline" aria-label={`Rediger ${row.original.name}`}>
-              <Pencil /> Rediger
-            </LinkButton>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={`Slet ${row.original.name}`}
-              onClick={async () => {
-                if (await confirm(MSG.confirmDeleteContact)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              <Trash2 /> Slet
-            </Button>
-          </HStack>
+          <RowActions
+            editTo={`/contacts/${row.original.id}`}
+            name={row.original.name}
+            confirmText={MSG.confirmDeleteContact}
+            onDelete={() => remove.mutate({ id: row.original.id })}
+          />
         ),
       }),
     ]);
-  }, [confirm, remove.mutate]);
+  }, [remove.mutate]);
 
   return (
     <>

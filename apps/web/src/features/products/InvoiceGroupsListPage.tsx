@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { RowActions, YesNo } from '../catalogue/shared';
+import { YesNo } from '../catalogue/shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['invoiceGroups']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Sorting', 'Id'] as const;

@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { RowActions } from '../catalogue/shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['productCategories']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Sorting', 'Id'] as const;

@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { kr, RowActions } from '../catalogue/shared';
+import { kr } from '../catalogue/shared';
+import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['products']['list']['rows'][number];
 const SORT_FIELDS = ['Title', 'Description', 'Category', 'Price', 'Sorting', 'Id'] as const;

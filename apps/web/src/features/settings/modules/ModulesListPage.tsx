@@ -1,17 +1,17 @@
-import { Box, Button, HStack, Link } from '@chakra-ui/react';
+import { Box, HStack, Link } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus, } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type RouterOutputs, useTRPC } from '../../../lib/trpc';
-import { useConfirm } from '../../../ui/ConfirmModal';
 import { columnHelper, DataTable } from '../../../ui/DataTable';
 import { LinkButton } from '../../../ui/LinkButton';
 import { ModuleIcon } from '../../../ui/ModuleIcon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useSaveMutation } from '../../../ui/save';
 import { useListState } from '../../../ui/useListState';
+import { RowActions } from '../../../ui/RowActions';
 
 type ModuleRow = RouterOutputs['modules']['list']['rows'][number];
 const SORT_FIELDS = ['Name', 'Alias', 'Url', 'Sorting', 'Id'] as const;
@@ -20,7 +20,6 @@ const SORT_FIELDS = ['Name', 'Alias', 'Url', 'Sorting', 'Id'] as const;
 export default function ModulesListPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListState<(typeof SORT_FIELDS)[number]>({ sort: { field: 'Sorting', dir: 'asc' }, sortFields: SORT_FIELDS });
   const q = useQuery(trpc.modules.list.queryOptions(list.input, { placeholderData: keepPreviousData }));
 
@@ -56,26 +55,16 @@ export default function ModulesListPage() {
         header: () => <Box srOnly>Handlinger</Box>,
         enableSorting: false,
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <LinkButton to={`/settings/modules/${row.original.id}`} size="xs" variant="outline" aria-label={`Rediger ${row.original.name}`}>
-              <Pencil /> Rediger
-            </LinkButton>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={`Slet ${row.original.name}`}
-              onClick={async () => {
-                if (await confirm(MSG.confirmDeleteModule)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              <Trash2 /> Slet
-            </Button>
-          </HStack>
+          <RowActions
+            editTo={`/settings/modules/${row.original.id}`}
+            name={row.original.name}
+            confirmText={MSG.confirmDeleteModule}
+            onDelete={() => remove.mutate({ id: row.original.id })}
+          />
         ),
       }),
     ]);
-  }, [confirm, remove.mutate]);
+  }, [remove.mutate]);
 
   return (
     <>
