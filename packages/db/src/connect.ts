@@ -49,6 +49,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
   const appPool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
+  // tests) emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
+  // client and opens a new one on the next query.
+  for (const pool of [ownerPool, appPool]) {
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL idle client error:', error.message);
+    });
+  }
   // Queries on a pg client run in order, so this runs before the first real one.
   appPool.on('connect', (client) => {
     client.query(`SET ROLE ${APP_ROLE}`).catch(() => {});
