@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminApi, clubId, login, trpc, unique } from './helpers';
+import { adminApi, clubId, login, toast, trpc, unique } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -267,8 +266,10 @@ test('company contacts: add an existing contact, view it, remove it; the change 
   await page.getByTestId('contact-card').filter({ hasText: suffix }).getByRole('button', { name: `Fjern Kirsten ${suffix}` }).click();
   await page.getByRole('button', { name: 'Gem' }).click();
   await expect(toast(page, 'Virksomheden blev gemt!')).toBeVisible();
-  const after = await trpc(page.request).query<{ contactIds: number[] }>('companies.get', { id: company });
-  expect(after.contactIds).toEqual([]);
+  // The first save's toast may still be showing: wait for the server to have the second save.
+  await expect
+    .poll(async () => (await trpc(page.request).query<{ contactIds: number[] }>('companies.get', { id: company })).contactIds)
+    .toEqual([]);
 });
 
 test('comments: 10 per page with page links; the newest first', async ({ page }) => {

@@ -1,8 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { login, trpc, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import { login, toast, trpc, unique } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 test('contact: required fields, create with extra info, company and list, edit, delete from the list', async ({ page }) => {
   const lastname = unique('Kontakt');

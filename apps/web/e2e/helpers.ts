@@ -82,3 +82,6 @@ export async function adminApi(baseURL: string | undefined): Promise<APIRequestC
   await apiLogin(ctx, 'admin');
   return ctx;
 }
+
+/** The newest toast with this text (Chakra stacks the newest first; an older one may still be showing). */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
