@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
   type ApiConfig,
+  type ApiDeps,
   appRouter,
   type Context,
   createCaller,
@@ -18,14 +19,16 @@ import {
   validateSessionToken,
 } from '@klubhus/api';
 import type { DatabaseHandle } from '@klubhus/db';
-import { MSG } from '@klubhus/domain';
+import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
+import { containsNul, MSG } from '@klubhus/domain';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './rest';
-import { restError } from './rest/route';
-import { refuseCrossSiteWrite } from './security';
-import { readMultipart } from './rest/multipart';
+import { restCaller, restError } from './rest/route';
+import { parseTrustProxy, type TrustProxy } from './config';
+import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
+import { refuseCrossSiteNavigation, refuseCrossSiteWrite } from './security';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,18 +42,22 @@ export interface AppOptions {
   /** Built web app to serve (apps/web/dist); skipped when missing. */
   webDist?: string;
   logger?: boolean;
+  /** Told how every procedure call ended (tests). */
+  observe?: ApiDeps['observe'];
+  /** Which proxies' X-Forwarded-For to believe (see parseTrustProxy); default: TRUST_PROXY from the environment. */
+  trustProxy?: TrustProxy;
 }
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MULTIPART_LIMITS.fileSize;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY)),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 2 * 1024 * 1024,
   });
-  const deps = { database: opts.database, config: opts.config };
+  const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe };
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -68,13 +75,35 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
+  await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
+  if (opts.logger) setInternalErrorLogger((errorId, err) => app.log.error({ errorId, err }, `Intern fejl ${errorId}`));
+
+  // Errors outside a REST handler or tRPC (a hook, a body Fastify could not parse): Fastify's own
+  // answer would carry the error's text; ours is Danish, and a 5xx gets a logged error id.
+  app.setErrorHandler((error, _req, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) return reply.code(500).send({ success: false, error: MSG.unknownError, errorId: reportInternalError(error) });
+    return reply.code(status).send({ success: false, error: status === 413 ? MSG.requestTooLarge : MSG.genericError });
+  });
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
     const token = req.cookies[SESSION_COOKIE];
     req.auth = token ? await validateSessionToken(opts.database.db, token) : null;
+  });
+  // PostgreSQL refuses NUL in text: a request carrying one anywhere is refused in Danish
+  // before any procedure runs, instead of ending as a 500 (the text schemas refuse it too).
+  app.addHook('preHandler', async (req, reply) => {
+    if (!isApiPath(req.url)) return;
+    if (requestHasNul(req.body) || requestHasNul(req.query)) {
+      return reply.code(400).send({ success: false, error: MSG.invalidText });
+    }
+  });
+  // Answers for a session are nobody else's: no shared or browser cache keeps them, unless a
+  // route chose its own policy (file downloads).
+  app.addHook('onSend', async (req, reply) => {
+    if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const requestMeta = (req: FastifyRequest, reply: FastifyReply): RequestMeta => ({
@@ -117,12 +146,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         method: route.method,
         url: route.url,
         onRequest: async (req, reply) => {
-          refuseCrossSiteWrite(req, reply, route.multipart === true);
+          if (refuseCrossSiteWrite(req, reply, route.multipart === true)) return reply;
+          if (route.navigationWrite && refuseCrossSiteNavigation(req, reply)) return reply;
+          // A form for logged-in users is refused before a byte of it is read.
+          if (route.multipart && !route.public && !req.auth) return reply.code(401).send({ success: false, error: MSG.notLoggedIn });
         },
         handler: async (req, reply) => {
           try {
             const body = route.multipart && req.isMultipart() ? await readMultipart(req) : ((req.body ?? {}) as Record<string, unknown>);
-            const result = await route.handler(createCaller(contextFor(req, reply)), {
+            const result = await route.handler(restCaller(createCaller(contextFor(req, reply))), {
               params: req.params as Record<string, string>,
               query: req.query as Record<string, unknown>,
               body,
@@ -133,8 +165,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             return reply.send(result);
           } catch (error) {
             if (reply.sent) return reply;
+            // restError logs an internal error under the id it answers.
             const { status, body } = restError(error);
-            if (status >= 500) req.log.error(error);
             return reply.code(status).send(body);
           }
         },
@@ -162,6 +194,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ success: false, error: MSG.notFound }));
   }
   return app;
+}
+
+/** A hop count as the function Fastify compiles it to (its types take no number): the n nearest hops are proxies. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** NUL anywhere in a parsed body or query, or in a JSON text (tRPC bodies and its ?input=). */
+function requestHasNul(value: unknown): boolean {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return true;
+    if (!value.includes('\\u0000')) return false;
+    try {
+      return containsNul(JSON.parse(value));
+    } catch {
+      return false;
+    }
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || requestHasNul(v));
+  }
+  return containsNul(value);
 }
 
 function isApiPath(url: string): boolean {

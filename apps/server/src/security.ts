@@ -31,3 +31,18 @@ function originHost(origin: string): string | null {
     return null;
   }
 }
+
+/**
+ * A GET that changes state (GET /logout, GET /api/app/change-client/:id) is a
+ * link the app follows; another site could make the browser follow it with the
+ * session cookie (SameSite=Lax sends it on top-level navigations). The browser
+ * says where a navigation came from in Sec-Fetch-Site: only our own origin, or
+ * the person typing the address or using a bookmark ('none'), may do it. Browsers
+ * without the header pass, as the write check does.
+ */
+export function refuseCrossSiteNavigation(req: FastifyRequest, reply: FastifyReply): boolean {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none') return false;
+  reply.code(403).send({ success: false, error: MSG.invalidOrigin });
+  return true;
+}

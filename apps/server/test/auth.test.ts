@@ -1,5 +1,6 @@
 import { hashToken, validateSessionToken } from '@klubhus/api';
 import { DEMO_PASSWORD } from '@klubhus/db';
+import { MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -177,17 +178,27 @@ describe('sign-up, e-mail confirmation and password reset', () => {
     expect(login.json().clients).toMatchObject([{ name: 'Demo IF', role: 'member' }]);
   });
 
-  it('refuses a taken e-mail and a mismatched repeat, creating nothing', async () => {
+  it('answers a taken e-mail as a new one, creating nothing, and mails the owner instead', async () => {
     const before = await t.database.owner.selectFrom('users').select('id').execute();
+    const fresh = await t.request('POST', '/api/register', {
+      body: { firstname: 'Helt', lastname: 'Ny', email: 'heltny@example.dk', password: 'hemmelig123', confirmPassword: 'hemmelig123' },
+    });
     const taken = await t.request('POST', '/api/register', {
       body: { firstname: 'A', lastname: 'B', email: 'STAFF@demo.dk', password: 'hemmelig123', confirmPassword: 'hemmelig123' },
     });
-    expect(taken.json()).toEqual({ success: false, error: 'Der findes allerede en bruger med denne e-mail.' });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.json()).toEqual({ success: true, result: MSG.signupSuccess });
+    const mail = await lastMail('staff@demo.dk');
+    expect(mail.kind).toBe('signup-existing');
+    expect(mail.subject).toBe('Nogen forsøgte at oprette en bruger med din e-mail');
+    expect(mail.text).toContain('http://localhost:3000/login');
     const mismatch = await t.request('POST', '/api/register', {
       body: { firstname: 'A', lastname: 'B', email: 'x@example.dk', password: 'hemmelig123', confirmPassword: 'hemmelig124' },
     });
     expect(mismatch.json().error).toBe('Gentag adgangskode skal matche Adgangskode');
-    expect(await t.database.owner.selectFrom('users').select('id').execute()).toHaveLength(before.length);
+    // Only the fresh address became a user.
+    expect(await t.database.owner.selectFrom('users').select('id').execute()).toHaveLength(before.length + 1);
   });
 
   it('answers forgot-password the same for known and unknown e-mails; only a known one gets a link', async () => {

@@ -1,5 +1,5 @@
-import { appRouter, createCaller, createContext, createSession } from '@klubhus/api';
-import { clubFixtures, FOREIGN_MARKER, hashPassword, setScope } from '@klubhus/db';
+import { appRouter, type CallOutcome, createCaller, createContext, createSession } from '@klubhus/api';
+import { clubFixtures, clubSweeps, type FixtureIds, FOREIGN_MARKER, hashPassword, type RouteCall, setScope } from '@klubhus/db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest';
@@ -8,18 +8,35 @@ import { clubId, createTestApp, type TestApp } from './helpers';
 /**
  * The cross-club sweep: an admin of club A calls every procedure of the router
  * and every REST route with club B's ids. Nothing of B may come back and
- * nothing of B may change. New domains are covered by registering their router,
- * REST routes and a club fixture — no new test code.
+ * nothing of B may change — and every call must be a real attempt: each
+ * procedure and route has to get past its input validation (its resolver ran)
+ * at least once, with the valid inputs each domain gives beside its fixture
+ * (packages/db/src/fixtures). A new domain is covered by its router, its REST
+ * routes, its fixture and its sweep inputs — no new test code.
  */
 let t: TestApp;
 let clubA: number;
 let clubB: number;
 let cookie: string;
 let foreignIds: number[];
+let fixtureIds: FixtureIds;
 
-// Calls that end the sweeper's own session would make every later call a trivial refusal.
-const SKIP_PROCEDURES = new Set(['auth.logout', 'auth.changePassword']);
-const SKIP_ROUTES = new Set(['GET /logout']);
+/** How the calls ended, by procedure path; `routeOutcomes` collects those of the REST call in flight. */
+const outcomes = new Map<string, Set<CallOutcome>>();
+let routeOutcomes: CallOutcome[] | null = null;
+function observe(path: string, outcome: CallOutcome) {
+  const seen = outcomes.get(path) ?? new Set<CallOutcome>();
+  seen.add(outcome);
+  outcomes.set(path, seen);
+  routeOutcomes?.push(outcome);
+}
+
+// Logout ends the sweeper's own session, which would make every later call a trivial refusal: it is called last.
+const LAST_PROCEDURES = ['auth.logout'];
+const LAST_ROUTES = ['GET /logout'];
+/** Platform administration: a club's admin must be refused at the platform-admin rung, never reach these. */
+const PLATFORM_ONLY = /^(modules|clients)\./;
+const PLATFORM_ONLY_ROUTES = /^(GET|POST|DELETE) \/api\/(modules|clients)\b/;
 
 async function clubTables(db: Kysely<any>): Promise<string[]> {
   const r = await sql<{ table_name: string }>`
@@ -37,6 +54,7 @@ async function snapshot(db: Kysely<any>, clientId: number): Promise<string> {
   return JSON.stringify(out);
 }
 
+/** Every id-like key set to one id: a guess that reaches procedures without sweep inputs of their own. */
 function fatInput(id: number) {
   const keys = ['id', 'clientId', 'companyId', 'contactId', 'listId', 'productId', 'categoryId', 'seasonId', 'eventId', 'orderId', 'parentId', 'originId', 'fileId', 'commentId', 'moduleId', 'invoiceGroupId', 'relationId', 'variantId', 'typeId', 'userId', 'ownerId'];
   return {
@@ -60,14 +78,27 @@ function fatInput(id: number) {
   };
 }
 
+function sweepInputs() {
+  const procedures = new Map<string, unknown[]>();
+  const routes = new Map<string, RouteCall[]>();
+  for (const sweep of clubSweeps) {
+    const s = sweep(fixtureIds);
+    for (const [path, inputs] of Object.entries(s.procedures)) procedures.set(path, [...(procedures.get(path) ?? []), ...inputs]);
+    for (const [key, calls] of Object.entries(s.routes ?? {})) routes.set(key, [...(routes.get(key) ?? []), ...calls]);
+  }
+  return { procedures, routes };
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ observe });
   clubA = await clubId(t.database, 'Demo IF');
   clubB = await clubId(t.database, 'Nabo BK');
-  await t.database.owner.transaction().execute(async (trx) => {
+  fixtureIds = await t.database.owner.transaction().execute(async (trx) => {
     await setScope(trx, clubB, null);
-    for (const fixture of clubFixtures) await fixture(trx, clubB);
+    let ids: FixtureIds = { client: clubB };
+    for (const fixture of clubFixtures) ids = { ...ids, ...(await fixture(trx, clubB, ids)) };
     await setScope(trx, null, null);
+    return ids;
   });
   // An administrator of club A only (not a platform admin).
   const user = await t.database.owner
@@ -80,7 +111,7 @@ beforeAll(async () => {
     await trx.insertInto('client_users').values({ client_id: clubA, user_id: user.id, role: 'admin' }).execute();
   });
   cookie = await t.login('sweeper@demo.dk', 'sweeper1234');
-  const ids = new Set<number>([clubB]);
+  const ids = new Set<number>([clubB, ...Object.values(fixtureIds)]);
   for (const table of await clubTables(t.database.owner)) {
     const cols = await sql<{ column_name: string }>`
       SELECT column_name FROM information_schema.columns WHERE table_name = ${table} AND table_schema = 'public'
@@ -106,13 +137,21 @@ describe('cross-club sweep', () => {
     expect(empty).toEqual([]);
   });
 
-  it('no procedure returns or changes club B data for an admin of club A', async () => {
+  it('has sweep inputs only for procedures and routes that exist', () => {
+    const { procedures, routes } = sweepInputs();
+    const known = new Set(Object.keys(appRouter._def.procedures));
+    const knownRoutes = new Set(restRoutes.map((r) => `${r.method} ${r.url}`));
+    expect([...procedures.keys()].filter((p) => !known.has(p))).toEqual([]);
+    expect([...routes.keys()].filter((r) => !knownRoutes.has(r))).toEqual([]);
+  });
+
+  it('no procedure returns or changes club B data for an admin of club A, and every procedure was reached', async () => {
     const before = await snapshot(t.database.owner, clubB);
     const user = await t.database.owner.selectFrom('users').select('id').where('email', '=', 'sweeper@demo.dk').executeTakeFirstOrThrow();
     const { session } = await createSession(t.database.db, user.id, { remember: false, clientId: clubA });
     const me = await t.database.owner.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     const ctx = createContext(
-      { database: t.database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir: '/tmp' } },
+      { database: t.database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir: '/tmp' }, observe },
       {
         session,
         user: { id: me.id, email: me.email, firstname: me.firstname, lastname: me.lastname, picture: null, admin: false, superAdmin: false, timeZone: 'Europe/Berlin' },
@@ -120,48 +159,74 @@ describe('cross-club sweep', () => {
       { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
     );
     const caller = createCaller(ctx) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
-    const paths = Object.keys(appRouter._def.procedures).filter((p) => !SKIP_PROCEDURES.has(p));
-    expect(paths.length).toBeGreaterThan(5);
+    const { procedures } = sweepInputs();
+    const all = Object.keys(appRouter._def.procedures);
+    const paths = [...all.filter((p) => !LAST_PROCEDURES.includes(p)), ...LAST_PROCEDURES];
+    outcomes.clear();
     const leaks: string[] = [];
     for (const path of paths) {
       const [ns, ...rest] = path.split('.');
       let fn: any = caller[ns];
       for (const part of rest) fn = fn[part];
-      for (const id of foreignIds) {
-        for (const input of [fatInput(id), id, { id: String(id) }]) {
-          try {
-            const result = await fn(input);
-            if (JSON.stringify(result ?? null).includes(FOREIGN_MARKER)) leaks.push(`${path}(${JSON.stringify(input).slice(0, 40)})`);
-          } catch {
-            // Refusals are the expected outcome.
-          }
+      const inputs = [...(procedures.get(path) ?? []), ...foreignIds.flatMap((id) => [fatInput(id), id, { id: String(id) }])];
+      for (const input of inputs) {
+        try {
+          const result = await fn(input);
+          if (JSON.stringify(result ?? null).includes(FOREIGN_MARKER)) leaks.push(`${path}(${JSON.stringify(input).slice(0, 60)})`);
+        } catch (e) {
+          // A refusal must not carry B's data either.
+          if (String((e as Error).message).includes(FOREIGN_MARKER)) leaks.push(`${path} error`);
         }
       }
     }
     expect(leaks).toEqual([]);
     expect(await snapshot(t.database.owner, clubB)).toBe(before);
-  }, 300_000);
 
-  it('no REST route returns or changes club B data for an admin of club A', async () => {
+    const reached = all.filter((p) => outcomes.get(p)?.has('resolved'));
+    const platform = all.filter((p) => PLATFORM_ONLY.test(p));
+    const unreached = all.filter((p) => !PLATFORM_ONLY.test(p) && !outcomes.get(p)?.has('resolved'));
+    console.info(`cross-club sweep: ${reached.length} of ${all.length} procedures reached past input validation; ${platform.length} refused at the platform-admin rung`);
+    expect(unreached).toEqual([]);
+    // A club admin never gets past the platform-admin rung.
+    expect(platform.filter((p) => [...(outcomes.get(p) ?? [])].some((o) => o !== 'rung'))).toEqual([]);
+  }, 600_000);
+
+  it('no REST route returns or changes club B data for an admin of club A, and every route was reached', async () => {
     const before = await snapshot(t.database.owner, clubB);
+    const { routes } = sweepInputs();
     const leaks: string[] = [];
-    for (const route of restRoutes.filter((r) => !SKIP_ROUTES.has(`${r.method} ${r.url}`))) {
+    const unreached: string[] = [];
+    let platformRoutes = 0;
+    const ordered = [...restRoutes.filter((r) => !LAST_ROUTES.includes(`${r.method} ${r.url}`)), ...restRoutes.filter((r) => LAST_ROUTES.includes(`${r.method} ${r.url}`))];
+    for (const route of ordered) {
+      const key = `${route.method} ${route.url}`;
+      const calls: RouteCall[] = [...(routes.get(key) ?? [])];
       for (const id of foreignIds) {
-        const url = route.url.replace(/:(\w+)/g, String(id));
+        const params = Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map((m) => [m[1], id]));
         // With and without query parameters: an unexpected parameter must not be what stops a leak.
-        for (const query of ['', `?id=${id}&ids=${id}&companyId=${id}&search=`]) {
-          const res = await t.request(route.method, url + query, {
-            cookie,
-            ...(route.method === 'POST' ? { body: fatInput(id) } : {}),
-          });
-          if (res.body.includes(FOREIGN_MARKER)) leaks.push(`${route.method} ${url}${query}`);
-        }
+        calls.push({ params, body: fatInput(id) }, { params, query: { id: String(id), ids: String(id), companyId: String(id), search: '' }, body: fatInput(id) });
       }
+      const seen: CallOutcome[] = [];
+      for (const call of calls) {
+        const url =
+          route.url.replace(/:(\w+)/g, (_m, name: string) => String(call.params?.[name] ?? foreignIds[0])) +
+          (call.query ? `?${new URLSearchParams(call.query).toString()}` : '');
+        routeOutcomes = [];
+        const res = await t.request(route.method, url, { cookie, ...(route.method !== 'GET' && call.body !== undefined ? { body: call.body } : {}) });
+        seen.push(...routeOutcomes);
+        routeOutcomes = null;
+        if (res.body.includes(FOREIGN_MARKER)) leaks.push(`${route.method} ${url}`);
+      }
+      if (PLATFORM_ONLY_ROUTES.test(key)) {
+        platformRoutes++;
+        if (seen.some((o) => o !== 'rung')) leaks.push(`${key} got past the platform-admin rung`);
+      } else if (!seen.includes('resolved')) unreached.push(key);
     }
     expect(leaks).toEqual([]);
     expect(await snapshot(t.database.owner, clubB)).toBe(before);
-    // The sweeper's session survived, so the calls above were real attempts, not refusals of a logged-out user.
-    const me = await t.request('GET', '/api/user', { cookie });
-    expect(me.statusCode).toBe(200);
-  }, 300_000);
+    console.info(
+      `cross-club sweep: ${restRoutes.length - unreached.length - platformRoutes} of ${restRoutes.length} REST routes reached past input validation; ${platformRoutes} refused at the platform-admin rung`,
+    );
+    expect(unreached).toEqual([]);
+  }, 600_000);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type DatabaseHandle, DEMO_PASSWORD, seedDemo } from '@klubhus/db';
 import { openTestDatabase } from '@klubhus/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,7 +23,7 @@ export interface TestApp {
 export const ORIGIN_HEADERS = { host: 'localhost:3000', origin: 'http://localhost:3000' };
 
 /** A fresh database with the demo installation, and the app on it (no network: app.inject). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: { observe?: AppOptions['observe'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedDemo(database.owner);
   const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-data-'));
@@ -31,6 +31,7 @@ export async function createTestApp(): Promise<TestApp> {
     database,
     config: { baseUrl: 'http://localhost:3000', secureCookies: false, dataDir },
     webDist: join(dataDir, 'no-web'),
+    observe: opts.observe,
   });
   const request: TestApp['request'] = (method, url, opts = {}) =>
     app.inject({

@@ -10,9 +10,17 @@ export interface RequestMeta {
   clearSessionCookie(): void;
 }
 
+/**
+ * How a call ended: refused by a rung of the ladder, refused by its input
+ * schema, or resolved — the resolver ran, whether it answered or refused.
+ */
+export type CallOutcome = 'rung' | 'input' | 'resolved';
+
 export interface ApiDeps {
   database: DatabaseHandle;
   config: ApiConfig;
+  /** Told how every procedure call ended (the cross-club sweep listens; nothing does in production). */
+  observe?: (path: string, outcome: CallOutcome) => void;
 }
 
 export interface Context {

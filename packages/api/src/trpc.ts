@@ -1,13 +1,19 @@
 import { withClub, type Tx } from '@klubhus/db';
-import { firstIssueMessage, MSG } from '@klubhus/domain';
+import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject } from '@klubhus/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { type ClubContext, loadClubContextIn } from './clubs/context';
-import type { Context } from './context';
+import type { CallOutcome, Context } from './context';
+import { isInternalError, reportInternalError } from './lib/errors';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
+    // An internal error's own text (a PostgreSQL message, a stack) never leaves the server.
+    if (isInternalError(error)) {
+      const errorId = reportInternalError(error);
+      return { ...shape, message: MSG.unknownError, data: { ...shape.data, stack: undefined, errorId, fieldErrors: undefined } };
+    }
     return {
       ...shape,
       // The Danish text a person reads: the first validation message, or the error's own.
@@ -16,6 +22,7 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         stack: undefined,
         fieldErrors: zod ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message])) : undefined,
+        errorId: undefined as string | undefined,
       },
     };
   },
@@ -26,31 +33,43 @@ export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const fail = {
-  notFound: () => new TRPCError({ code: 'NOT_FOUND', message: MSG.notFound }),
-  forbidden: (message: string = MSG.forbidden) => new TRPCError({ code: 'FORBIDDEN', message }),
-  badRequest: (message: string) => new TRPCError({ code: 'BAD_REQUEST', message }),
-  conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
-};
+export { fail } from './lib/errors';
+
+/** The cause of a refusal by a rung of the ladder (before the procedure's input is even read). */
+export class RungRefusal extends Error {}
+const refuse = (code: 'UNAUTHORIZED' | 'FORBIDDEN', message: string) => new TRPCError({ code, message, cause: new RungRefusal(message) });
+
+/** Tells an observer (the cross-club sweep) how each call ended; see CallOutcome. */
+const observed = t.procedure.use(async ({ ctx, path, next }) => {
+  const result = await next();
+  if (ctx.deps.observe) {
+    const e = result.ok ? null : result.error;
+    const outcome: CallOutcome = !e ? 'resolved' : e.cause instanceof RungRefusal ? 'rung' : e.code === 'BAD_REQUEST' && e.cause instanceof ZodError ? 'input' : 'resolved';
+    ctx.deps.observe(path, outcome);
+  }
+  return result;
+});
 
 /** Rung 1: anyone. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = observed;
 
 /** Rung 2: a logged-in user. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notLoggedIn });
+export const authedProcedure = observed.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** Platform administrators: their own path, never reached through a club role. */
 export const superAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.superAdmin && !ctx.user.admin) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  if (!ctx.user.superAdmin && !ctx.user.admin) throw refuse('FORBIDDEN', MSG.forbidden);
   return next();
 });
 
 export interface ClubScope {
   club: ClubContext;
-  /** Runs fn in the call's transaction, in which only this club's rows exist. */
+  /** The call's transaction, in which only this club's rows exist. Services take it first. */
+  trx: Tx;
+  /** @deprecated use ctx.trx; removed once every router calls its service (issue 9). */
   tx<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
 }
 
@@ -63,11 +82,11 @@ export interface ClubScope {
  */
 export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const clientId = ctx.session.currentClientId;
-  if (!clientId) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.noClub });
+  if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
   return withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
     const club = await loadClubContextIn(trx, ctx.user, clientId);
-    if (!club) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.noClub });
-    const scope: ClubScope = { club, tx: (fn) => fn(trx) };
+    if (!club) throw refuse('FORBIDDEN', MSG.noClub);
+    const scope: ClubScope = { club, trx, tx: (fn) => fn(trx) };
     const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
     // tRPC hands a failure back as a result: throw it so the transaction rolls back.
     if (!result.ok) throw result.error;
@@ -77,29 +96,29 @@ export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
 
 /** Rung 3b: staff of the club (any role but member). */
 export const staffProcedure = clubProcedure.use(({ ctx, next }) => {
-  if (!ctx.club.isStaff) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  if (!ctx.club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
   return next();
 });
 
 /** Rung 4: staff of a club that has the module switched on. */
-export function moduleProcedure(alias: string) {
+export function moduleProcedure(alias: ModuleAlias) {
   return staffProcedure.use(({ ctx, next }) => {
-    if (!ctx.club.modules.some((m) => m.alias === alias)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.moduleOff });
+    if (!ctx.club.modules.some((m) => m.alias === alias)) throw refuse('FORBIDDEN', MSG.moduleOff);
     return next();
   });
 }
 
 /** Rung 5: the role's abilities allow the action on the subject (e.g. can('delete', 'companies')). */
-export function can(action: string, subject: string) {
+export function can(action: PermissionAction, subject: PermissionSubject) {
   return middleware(({ ctx, next }) => {
     const club = (ctx as Partial<ClubScope>).club;
-    if (!club?.ability.can(action, subject)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+    if (!club?.ability.can(action, subject)) throw refuse('FORBIDDEN', MSG.forbidden);
     return next();
   });
 }
 
 /** Club admins (role admin or admin flag): club settings and users. */
 export const clubAdminProcedure = clubProcedure.use(({ ctx, next }) => {
-  if (!ctx.club.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  if (!ctx.club.isAdmin) throw refuse('FORBIDDEN', MSG.forbidden);
   return next();
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, sharePGlite } from './dialect/pglite';
 import { APP_ROLE } from './migrations/helpers';
@@ -38,17 +38,46 @@ export interface DatabaseConfig {
   loadDataDir?: Blob;
   poolSize?: number;
   migrate?: boolean;
+  /** The role requests run as (row-level security applies to it); APP_ROLE unless a test says otherwise. */
+  appRole?: string;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl ? openPostgres(config.databaseUrl, config.poolSize ?? 10) : await openPGlite(config);
-  if (config.migrate !== false) await migrateToLatest(handle.owner);
+  const role = config.appRole ?? APP_ROLE;
+  if (!/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`Invalid app role name: ${role}`);
+  const handle = config.databaseUrl ? openPostgres(config.databaseUrl, config.poolSize ?? 10, role) : await openPGlite(config, role);
+  try {
+    if (config.migrate !== false) await migrateToLatest(handle.owner);
+    await checkAppRole(handle.db, role);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
   return handle;
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+/**
+ * Without the app role, requests would run as the owner and row-level security
+ * would not apply: the start stops instead.
+ */
+async function checkAppRole(db: Kysely<Database>, role: string): Promise<void> {
+  let current: string | undefined;
+  try {
+    current = (await sql<{ current_user: string }>`SELECT current_user`.execute(db)).rows[0]?.current_user;
+  } catch (error) {
+    throw new Error(`SET ROLE ${role} failed: ${(error as Error).message}. The connecting user must be a member of ${role} (the migrations grant it).`, {
+      cause: error,
+    });
+  }
+  if (current !== role) throw new Error(`The app connection runs as ${current}, not as ${role}: row-level security would not apply.`);
+}
+
+function openPostgres(url: string, poolSize: number, role: string): DatabaseHandle {
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
-  const appPool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every app connection takes the app role in its startup packet: a connection that cannot take
+  // it fails to open (never runs as the owner, past row-level security), and no half-opened client
+  // is left checked out of the pool (a failing SET ROLE after connect leaked one and hung close()).
+  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}` });
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
   // tests) emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query.
@@ -57,10 +86,6 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL idle client error:', error.message);
     });
   }
-  // Queries on a pg client run in order, so this runs before the first real one.
-  appPool.on('connect', (client) => {
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => {});
-  });
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
   return {
@@ -75,7 +100,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
-async function openPGlite(config: DatabaseConfig): Promise<DatabaseHandle> {
+async function openPGlite(config: DatabaseConfig, role: string): Promise<DatabaseHandle> {
   const dataDir = config.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
@@ -84,7 +109,7 @@ async function openPGlite(config: DatabaseConfig): Promise<DatabaseHandle> {
   });
   const shared = sharePGlite(pglite);
   const owner = new Kysely<Database>({ dialect: new PGliteDialect(shared, null) });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(shared, APP_ROLE) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(shared, role) });
   return {
     kind: 'pglite',
     pglite,

@@ -12,6 +12,9 @@ export const ZForgotPasswordRequest = z.object({ email: email('E-mail') });
 
 /** Minimum length for new passwords; SPEC gives none, 8 is the usual floor. */
 export const PASSWORD_MIN = 8;
+/** The rule for a new password as the forms show it. The server also refuses the most common passwords. */
+export const PASSWORD_RULE = `Mindst ${PASSWORD_MIN} tegn, og ikke en af de mest almindelige adgangskoder`;
+export const PASSWORD_COMMON_MESSAGE = 'Adgangskoden er for almindelig. Vælg en anden.';
 const newPassword = z
   .string({ error: required('Adgangskode') })
   .min(1, required('Adgangskode'))

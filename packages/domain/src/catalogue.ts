@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUpload } from './crm';
+import { ZUpload } from './files';
 import { listInput } from './list';
 import { kroner, optionalKroner } from './money';
 import { parseDecimal } from './validation';

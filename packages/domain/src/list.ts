@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './validation';
 
 /** SPEC §9: page size options from one helper. */
 export const PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
@@ -17,7 +18,7 @@ export function listInput<F extends z.ZodTypeAny, S extends readonly [string, ..
 ) {
   return z.object({
     filter: filter.optional(),
-    search: z.string().trim().max(200).optional(),
+    search: safeString().trim().max(200).optional(),
     sort: z
       .object({ field: z.enum(sortFields as unknown as [string, ...string[]]), dir: sortDirection.default('asc') })
       .default(defaultSort as { field: string; dir: 'asc' | 'desc' }),

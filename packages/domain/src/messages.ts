@@ -13,6 +13,10 @@ export const MSG = {
   noClub: 'Du er ikke tilknyttet en klub.',
   moduleOff: 'Modulet er ikke aktiveret for klubben.',
   invalidOrigin: 'Anmodningen blev afvist.',
+  requestTooLarge: 'Anmodningen er for stor.',
+  formTooLarge: 'Formularen har for mange felter eller filer.',
+  fieldTooLarge: 'Et felt i formularen er for stort.',
+  invalidText: 'Teksten indeholder et ugyldigt tegn.',
   // auth
   loginFailed: 'Forkert e-mail eller adgangskode.',
   emailNotConfirmed: 'Din e-mail er ikke bekræftet endnu. Klik på linket i den e-mail vi har sendt dig.',
@@ -23,6 +27,7 @@ export const MSG = {
   emailTaken: 'Der findes allerede en bruger med denne e-mail.',
   emailConfirmed: 'Din e-mail er bekræftet. Du kan nu logge ind.',
   confirmFailed: 'Linket er ugyldigt eller udløbet.',
+  passwordTooCommon: 'Adgangskoden er for almindelig. Vælg en anden.',
   notMemberOfClub: 'Du er ikke medlem af denne klub.',
   // modules
   moduleCreated: 'Modulet blev oprettet!',

@@ -10,34 +10,48 @@ export const maxMessage = (label: string, max: number) => `${label} må maksimal
 export const decimalMessage = (label: string) => `${label} skal være et gyldigt tal.`;
 export const confirmMessage = (label: string, other: string) => `${label} skal matche ${other}`;
 
+/**
+ * PostgreSQL refuses the NUL character (U+0000) in text; a value with one would
+ * end as a 500. Every text builder here (and the list search) refuses it first.
+ */
+export const NUL_MESSAGE = 'Teksten indeholder et ugyldigt tegn.';
+export const hasNul = (v: string) => v.includes('\u0000');
+/** A string without NUL: the one check every text schema shares. */
+export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine((v) => !hasNul(v), NUL_MESSAGE);
+
+/** True when a parsed request value (JSON body, query, form fields) holds a NUL anywhere, keys included. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasNul(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  if (value instanceof Uint8Array) return false;
+  return Object.entries(value).some(([k, v]) => hasNul(k) || containsNul(v, depth + 1));
+}
+
 /** Required text, trimmed. */
 export const text = (label: string, max = 500) =>
-  z
-    .string({ error: required(label) })
+  safeString({ error: required(label) })
     .trim()
     .min(1, required(label))
     .max(max, `${label} må maksimalt være ${max} tegn`);
 
 /** Optional text: '' and null are stored as null. */
 export const optionalText = (max = 5000) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const email = (label = 'E-mail') =>
-  z
-    .string({ error: required(label) })
+  safeString({ error: required(label) })
     .trim()
     .min(1, required(label))
     .email(`${label} skal være en gyldig e-mail`)
     .transform((v) => v.toLowerCase());
 
 export const optionalEmail = (label = 'E-mail') =>
-  z
-    .string()
+  safeString()
     .trim()
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
@@ -157,10 +171,16 @@ export const date = (label: string) =>
     .transform((v) => v.slice(0, 10))
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), `${label} skal være en gyldig dato`);
 
+/** The input of a procedure that takes none. */
+export const ZNoInput = z.void();
+
 /** Positive integer id, accepting numeric strings from forms and URLs. */
-export const id = z.coerce.number().int().positive();
+/** PostgreSQL's integer: a larger id can name no row, and must not reach the database. */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = 'Ugyldigt id';
+export const id = z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
 export const optionalId = z
-  .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
+  .union([id, z.literal(''), z.null()])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_MSG, detectFileType, type ExtraInfoDefinition, validateExtraInfo, ZCompanyListRequest, ZCompanyUpdateRequest, ZContactUpdateRequest } from '../src';
+import { COMPANY_MSG, detectFileType, type ExtraInfoDefinition, validateExtraInfo, ZCompanyListRequest, ZCompanyUpdateRequest, ZContactUpdateRequest } from '../src';
 
 const DEFS: ExtraInfoDefinition[] = [
   { title: 'Branche', alias: 'branche', type: 'Select', values: ['Detail', 'IT'], multiple: false },
@@ -18,9 +18,9 @@ describe('company validation', () => {
     return r.success ? [] : r.error.issues.map((i) => i.message);
   };
   it('needs CVR or phone, with the Danish messages', () => {
-    expect(issues(base)).toEqual([CRM_MSG.cvrRequired, CRM_MSG.phoneRequired]);
-    expect(CRM_MSG.cvrRequired).toBe('CVR er påkrævet, når telefon ikke er udfyldt');
-    expect(CRM_MSG.phoneRequired).toBe('Telefon er påkrævet, når CVR ikke er udfyldt');
+    expect(issues(base)).toEqual([COMPANY_MSG.cvrRequired, COMPANY_MSG.phoneRequired]);
+    expect(COMPANY_MSG.cvrRequired).toBe('CVR er påkrævet, når telefon ikke er udfyldt');
+    expect(COMPANY_MSG.phoneRequired).toBe('Telefon er påkrævet, når CVR ikke er udfyldt');
     expect(issues({ ...base, cvr: '12345678' })).toEqual([]);
     expect(issues({ ...base, phone: '12 34 56 78' })).toEqual([]);
   });
@@ -28,11 +28,11 @@ describe('company validation', () => {
     expect(issues({ cvr: '12345678', status: 0 })).toContain('Navn er påkrævet');
     expect(issues({ name: 'X', cvr: '12345678' })).toContain('Status er påkrævet');
     expect(issues({ name: 'X', cvr: '12345678', status: '' })).toContain('Status er påkrævet');
-    expect(issues({ name: 'X', cvr: '12345678', status: 5 })).toContain(CRM_MSG.statusInvalid);
+    expect(issues({ name: 'X', cvr: '12345678', status: 5 })).toContain(COMPANY_MSG.statusInvalid);
     expect(issues({ name: 'X', cvr: '12345678', status: '99' })).toEqual([]);
   });
   it('needs EAN when EAN invoicing is chosen; CVR is 8 digits', () => {
-    expect(issues({ ...base, cvr: '12345678', useEAN: true })).toEqual([CRM_MSG.eanRequired]);
+    expect(issues({ ...base, cvr: '12345678', useEAN: true })).toEqual([COMPANY_MSG.eanRequired]);
     expect(issues({ ...base, cvr: '12345678', useEAN: 'true', ean: '5790000000000' })).toEqual([]);
     expect(issues({ ...base, cvr: '1234' })).toEqual(['CVR skal være 8 cifre']);
   });

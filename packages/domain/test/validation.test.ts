@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZRegisterRequest } from '../src/auth';
 import { listInput } from '../src/list';
-import { decimal, email, integer, parseDecimal } from '../src/validation';
+import { containsNul, decimal, email, integer, NUL_MESSAGE, optionalEmail, optionalText, parseDecimal, text } from '../src/validation';
 
 describe('Danish validation', () => {
   it('reads decimals with a comma and thousands dots', () => {
@@ -32,5 +32,22 @@ describe('Danish validation', () => {
     expect(schema.parse({})).toMatchObject({ page: 1, perPage: 10, sort: { field: 'Sorting', dir: 'asc' } });
     expect(schema.safeParse({ perPage: 7 }).success).toBe(false);
     expect(schema.safeParse({ sort: { field: 'password', dir: 'asc' } }).success).toBe(false);
+  });
+
+  it('refuses NUL (PostgreSQL cannot store it) in every text builder and the list search', () => {
+    const schema = listInput(z.object({}), ['Name'] as const, { field: 'Name', dir: 'asc' });
+    for (const [schemaOf, value] of [
+      [text('Navn'), 'a\u0000b'],
+      [optionalText(), 'a\u0000b'],
+      [email(), 'a\u0000@b.dk'],
+      [optionalEmail(), 'a\u0000@b.dk'],
+    ] as const) {
+      expect(schemaOf.safeParse(value).error?.issues[0].message).toBe(NUL_MESSAGE);
+    }
+    expect(schema.safeParse({ search: 'a\u0000b' }).error?.issues[0].message).toBe(NUL_MESSAGE);
+    expect(text('Navn').parse(' ok ')).toBe('ok');
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsNul({ 'k\u0000': 1 })).toBe(true);
+    expect(containsNul({ a: ['x', 1, null] })).toBe(false);
   });
 });

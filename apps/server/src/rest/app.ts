@@ -43,8 +43,9 @@ export const appRoutes = defineRoutes('App', [
     method: 'GET',
     url: '/api/app/change-client/:id',
     summary: 'Switch the session to another club the user belongs to, then go to /',
+    navigationWrite: true,
     handler: async (call, { params, reply }) => {
-      await call.app.changeClient({ id: params.id as never });
+      await call.app.changeClient({ id: params.id });
       return reply.redirect('/');
     },
   },

@@ -63,6 +63,7 @@ export const authRoutes = defineRoutes('Auth', [
     url: '/logout',
     summary: 'End the session and go to /login',
     public: true,
+    navigationWrite: true,
     handler: async (call, { reply }) => {
       await call.auth.logout();
       return reply.redirect('/login');

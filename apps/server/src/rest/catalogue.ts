@@ -17,7 +17,7 @@ import {
   ZTitleListRequest,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, listEnvelope, listRequest, type RestInput, type RestRoute } from './route';
+import { defineRoutes, listEnvelope, listRequest, type RestCaller, type RestInput, type RestRoute } from './route';
 
 /**
  * Catalogue and reference data (SPEC §7 "Products", "Categories, seasons,
@@ -45,7 +45,7 @@ function listRoutes(
   base: string,
   what: string,
   body: z.ZodType,
-  list: (call: Caller, request: unknown) => Promise<{ rows: Record<string, unknown>[]; total: number; totalPages: number }>,
+  list: (call: RestCaller, request: unknown) => Promise<{ rows: Record<string, unknown>[]; total: number; totalPages: number }>,
 ): Omit<RestRoute, 'tag'>[] {
   return [
     {
@@ -70,9 +70,9 @@ function recordRoutes(
   what: string,
   body: z.ZodType,
   procs: {
-    get: (call: Caller, input: { id: never }) => Promise<unknown>;
-    update: (call: Caller, body: never) => Promise<{ id: number; message: string }>;
-    delete: (call: Caller, input: { id: never }) => Promise<unknown>;
+    get: (call: RestCaller, input: { id: never }) => Promise<unknown>;
+    update: (call: RestCaller, body: never) => Promise<{ id: number; message: string }>;
+    delete: (call: RestCaller, input: { id: never }) => Promise<unknown>;
   },
   opts: { multipart?: boolean } = {},
 ): Omit<RestRoute, 'tag'>[] {
@@ -250,7 +250,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
 ]);
 
 /** GET /api/orders/seasons: the list envelope; ?all=true gives every season with its dates (agreement pickers). */
-async function seasonsGet(call: Caller, input: RestInput) {
+async function seasonsGet(call: RestCaller, input: RestInput) {
   if (input.query.all === 'true') return { success: true, result: await call.seasons.options() };
   return listEnvelope(await call.seasons.list(listRequest(input) as never), pascal);
 }

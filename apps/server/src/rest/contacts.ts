@@ -1,7 +1,7 @@
 import type { Caller } from '@klubhus/api';
 import { ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, listEnvelope, listRequest, type RestInput } from './route';
+import { defineRoutes, listEnvelope, listRequest, type RestCaller, type RestInput } from './route';
 
 type ContactRow = Awaited<ReturnType<Caller['contacts']['list']>>['rows'][number];
 const contactRow = (c: ContactRow) => ({ Id: c.id, ...c });
@@ -25,7 +25,7 @@ const upload = (body: Record<string, unknown>, name: string) => {
 
 const listGet = {
   summary: 'One contact list with its contacts -> {success, result}',
-  handler: async (call: Caller, input: RestInput) => ({ success: true, result: await call.contacts.lists.get(idParam(input)) }),
+  handler: async (call: RestCaller, input: RestInput) => ({ success: true, result: await call.contacts.lists.get(idParam(input)) }),
 };
 
 export const contactRoutes = defineRoutes('Contacts', [

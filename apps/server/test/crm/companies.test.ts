@@ -1,4 +1,4 @@
-import { CRM_MSG, MSG } from '@klubhus/domain';
+import { COMPANY_MSG, CONTACT_MSG, MSG } from '@klubhus/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,10 +38,10 @@ afterAll(() => t.close());
 describe('company validation (router)', () => {
   it('cvr or phone, name, status, ean — Danish messages, nothing saved', async () => {
     const companies = await count('companies');
-    await refused(() => call.companies.update({ name: 'A', status: 0 }), CRM_MSG.cvrRequired);
+    await refused(() => call.companies.update({ name: 'A', status: 0 }), COMPANY_MSG.cvrRequired);
     await refused(() => call.companies.update({ name: '', status: 0, cvr: '12345678' }), 'Navn er påkrævet');
     await refused(() => call.companies.update({ name: 'A', cvr: '12345678' } as never), 'Status er påkrævet');
-    await refused(() => call.companies.update({ ...base, useEAN: true }), CRM_MSG.eanRequired);
+    await refused(() => call.companies.update({ ...base, useEAN: true }), COMPANY_MSG.eanRequired);
     expect(await count('companies')).toBe(companies);
     const ok = await call.companies.update({ name: 'A', status: 0, phone: '12345678' });
     expect(ok.message).toBe('Virksomheden blev oprettet!');
@@ -53,7 +53,7 @@ describe('company validation (router)', () => {
   it('phone message when both are empty through REST, with the field errors', async () => {
     const res = await t.request('POST', '/api/companies/update', { cookie: staff, body: { name: 'B', status: 0 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, error: CRM_MSG.cvrRequired, data: { cvr: CRM_MSG.cvrRequired, phone: CRM_MSG.phoneRequired } });
+    expect(res.json()).toMatchObject({ success: false, error: COMPANY_MSG.cvrRequired, data: { cvr: COMPANY_MSG.cvrRequired, phone: COMPANY_MSG.phoneRequired } });
   });
 
   it('extra info against the club definitions', async () => {
@@ -73,13 +73,13 @@ describe('company validation (router)', () => {
   it('owner must be a staff user of the club', async () => {
     const users = await t.database.owner.selectFrom('users').select(['id', 'email']).execute();
     const id = (e: string) => users.find((u) => u.email === e)?.id as number;
-    await refused(() => call.companies.update({ ...base, ownerId: id('member@demo.dk') }), CRM_MSG.ownerNotStaff);
+    await refused(() => call.companies.update({ ...base, ownerId: id('member@demo.dk') }), COMPANY_MSG.ownerNotStaff);
     const outsider = await t.database.owner
       .insertInto('users')
       .values({ email: 'ude@x.dk', firstname: 'U', lastname: 'De' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await refused(() => call.companies.update({ ...base, ownerId: outsider.id }), CRM_MSG.ownerNotStaff);
+    await refused(() => call.companies.update({ ...base, ownerId: outsider.id }), COMPANY_MSG.ownerNotStaff);
     const r = await call.companies.update({ ...base, ownerId: id('staff@demo.dk') });
     expect((await call.companies.get({ id: r.id })).owner).toMatchObject({ firstname: 'Søren', lastname: 'Stab' });
   });
@@ -94,7 +94,7 @@ describe('company validation (router)', () => {
       await sql`SELECT set_config('app.client_id', ${String(nabo)}, true)`.execute(trx);
       return trx.insertInto('contacts').values({ client_id: nabo, firstname: 'N', lastname: 'B', email: 'n@b.dk' }).returning('id').executeTakeFirstOrThrow();
     });
-    await refused(() => call.companies.update({ ...base, contactIds: [foreign.id] }), CRM_MSG.contactNotFound);
+    await refused(() => call.companies.update({ ...base, contactIds: [foreign.id] }), CONTACT_MSG.contactNotFound);
   });
 });
 
@@ -104,7 +104,7 @@ describe('logos (REST multipart)', () => {
     const form = multipart({ name: 'Logo A/S', status: '0', cvr: '11223344' }, [{ field: 'logoWebFile', filename: 'logo.png', contentType: 'image/png', data: PDF }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/companies/update', headers: { ...form.headers, cookie: staff, host: 'localhost:3000', origin: 'http://localhost:3000' }, payload: form.body });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(CRM_MSG.logoNotImage);
+    expect(res.json().error).toBe(COMPANY_MSG.logoNotImage);
     expect(await count('files')).toBe(files);
     expect(await t.database.owner.selectFrom('companies').select('id').where('name', '=', 'Logo A/S').executeTakeFirst()).toBeUndefined();
   });
@@ -200,7 +200,7 @@ describe('list, search, sort, export', () => {
     expect(data.rows.map((r: { name: string }) => r.name)).toEqual(['Cykelsmeden', 'Æblehuset']);
     const bad = await t.request('GET', `/trpc/companies.list?input=${encodeURIComponent(JSON.stringify({ filter: { status: 5 } }))}`, { cookie: staff });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(CRM_MSG.statusInvalid);
+    expect(bad.json().error.message).toBe(COMPANY_MSG.statusInvalid);
   });
 
   it('exports Virksomheder.xlsx with the filter, search and sort, read back with exceljs', async () => {
@@ -246,7 +246,7 @@ describe('list, search, sort, export', () => {
     expect((await t.request('GET', '/api/companies/cvr-search?query=Saldi', { cookie: staff })).json()).toMatchObject({
       result: [],
       enabled: false,
-      message: CRM_MSG.cvrOff,
+      message: COMPANY_MSG.cvrOff,
     });
   });
 

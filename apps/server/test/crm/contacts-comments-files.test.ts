@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { CRM_MSG, MSG } from '@klubhus/domain';
+import { COMMENT_MSG, COMPANY_MSG, CONTACT_MSG, FILE_MSG, MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubId, createTestApp, ORIGIN_HEADERS, type TestApp } from '../helpers';
@@ -61,8 +61,8 @@ describe('contacts', () => {
       list: (await trx.insertInto('contact_lists').values({ client_id: nabo, title: 'N' }).returning('id').executeTakeFirstOrThrow()).id,
     }));
     const before = await snapshot('contacts');
-    await expect(staffCall.contacts.update({ firstname: 'A', lastname: 'B', email: 'a@b.dk', companyIds: [foreign.company] })).rejects.toThrow(CRM_MSG.companyNotFound);
-    await expect(staffCall.contacts.update({ firstname: 'A', lastname: 'B', email: 'a@b.dk', listIds: [foreign.list] })).rejects.toThrow(CRM_MSG.listNotFound);
+    await expect(staffCall.contacts.update({ firstname: 'A', lastname: 'B', email: 'a@b.dk', companyIds: [foreign.company] })).rejects.toThrow(COMPANY_MSG.companyNotFound);
+    await expect(staffCall.contacts.update({ firstname: 'A', lastname: 'B', email: 'a@b.dk', listIds: [foreign.list] })).rejects.toThrow(CONTACT_MSG.listNotFound);
     expect(await snapshot('contacts')).toBe(before);
   });
 
@@ -87,7 +87,7 @@ describe('contacts', () => {
     const refused = await upload('/api/contacts/update', staff, { id, firstname: 'Karen', lastname: 'Kontakt', email: 'karen@firma.dk' }, [
       { field: 'file', filename: 'karen.png', data: PDF },
     ]);
-    expect(refused.json()).toMatchObject({ success: false, error: CRM_MSG.pictureNotImage });
+    expect(refused.json()).toMatchObject({ success: false, error: CONTACT_MSG.pictureNotImage });
 
     expect((await t.request('GET', `/api/contacts?search=karen&companyId=${companyId}`, { cookie: staff })).json().result.map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await staffCall.contacts.search({ search: 'KAREN KONTAKT' })).map((c) => c.id)).toEqual([id]);
@@ -96,7 +96,7 @@ describe('contacts', () => {
     expect(listed.Result[0]).toMatchObject({ Id: id, firstname: 'Karen', lastname: 'Kontakt' });
     const card = await t.request('POST', `/api/contacts/${id}/delete-card`, { cookie: staff, body: { card: { id: 'x' } } });
     expect(card.statusCode).toBe(400);
-    expect(card.json().error).toBe(CRM_MSG.cardNotFound);
+    expect(card.json().error).toBe(CONTACT_MSG.cardNotFound);
 
     const lists = (await t.request('GET', '/api/contacts/lists', { cookie: staff })).json();
     expect(lists.Result).toContainEqual(expect.objectContaining({ Id: list.id, Title: 'VIP', contactCount: 1 }));
@@ -170,7 +170,7 @@ describe('comments', () => {
 
   it('text required unless an attachment; an image alone is enough', async () => {
     const before = await snapshot('comments');
-    await expect(staffCall.comments.add({ originType: 'company', originId: companyId, text: '<p> </p><script>x</script>' })).rejects.toThrow(CRM_MSG.commentRequired);
+    await expect(staffCall.comments.add({ originType: 'company', originId: companyId, text: '<p> </p><script>x</script>' })).rejects.toThrow(COMMENT_MSG.commentRequired);
     expect(await snapshot('comments')).toBe(before);
     const res = await upload(`/api/comments/${companyId}`, staff, { originType: 'company', text: '' }, [{ field: 'picturesFiles', filename: 'a.png', data: PNG }]);
     expect(res.json()).toMatchObject({ success: true });
@@ -184,7 +184,7 @@ describe('comments', () => {
     const reply = await staffCall.comments.add({ originType: 'company', originId: companyId, parentId: top.id, text: 'Svar' });
     const before = await snapshot('comments');
     await expect(staffCall.comments.add({ originType: 'company', originId: companyId, parentId: reply.id, text: 'Svar på svar' })).rejects.toThrow(
-      CRM_MSG.commentReplyToReply,
+      COMMENT_MSG.commentReplyToReply,
     );
     expect(await snapshot('comments')).toBe(before);
 
@@ -204,7 +204,7 @@ describe('comments', () => {
     const beforeDelete = await snapshot('comments');
     const refused = await t.request('DELETE', `/api/comments/${top.id}`, { cookie: staff });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(CRM_MSG.commentOnlyAuthor);
+    expect(refused.json().error).toBe(COMMENT_MSG.commentOnlyAuthor);
     expect(await snapshot('comments')).toBe(beforeDelete);
     const ok = await t.request('DELETE', `/api/comments/${top.id}`, { cookie: admin });
     expect(ok.json()).toMatchObject({ success: true, message: 'Kommentar slettet' });
@@ -226,12 +226,12 @@ describe('comments', () => {
     const foreign = await inNabo((trx) => trx.insertInto('companies').values({ client_id: nabo, name: 'N2', cvr: '2' }).returning('id').executeTakeFirstOrThrow());
     await expect(staffCall.comments.add({ originType: 'company', originId: foreign.id, text: 'x' })).rejects.toThrow(MSG.notFound);
     await expect(staffCall.comments.list({ originType: 'company', originId: foreign.id })).rejects.toThrow(MSG.notFound);
-    await expect(staffCall.comments.add({ originType: 'hemmelig', originId: companyId, text: 'x' })).rejects.toThrow(CRM_MSG.relationUnknown);
+    await expect(staffCall.comments.add({ originType: 'hemmelig', originId: companyId, text: 'x' })).rejects.toThrow(FILE_MSG.relationUnknown);
     const noType = await t.request('GET', `/api/comments/${companyId}`, { cookie: staff });
     expect(noType.statusCode).toBe(400);
-    expect(noType.json().error).toBe(CRM_MSG.relationUnknown);
+    expect(noType.json().error).toBe(FILE_MSG.relationUnknown);
     const noFiles = await t.request('POST', '/api/files/upload', { cookie: staff, body: { relationType: 'company', relationId: companyId } });
-    expect(noFiles.json()).toMatchObject({ success: false, error: CRM_MSG.noFiles });
+    expect(noFiles.json()).toMatchObject({ success: false, error: FILE_MSG.noFiles });
   });
 });
 
@@ -264,7 +264,7 @@ describe('files', () => {
     await t.request('GET', `/api/app/change-client/${demo}`, { cookie: admin });
     expect((await t.request('GET', pdf.filePath, { cookie: admin })).statusCode).toBe(200);
 
-    expect((await t.request('DELETE', pdf.filePath, { cookie: staff })).json()).toMatchObject({ success: true, message: CRM_MSG.fileDeleted });
+    expect((await t.request('DELETE', pdf.filePath, { cookie: staff })).json()).toMatchObject({ success: true, message: FILE_MSG.fileDeleted });
     expect((await t.request('GET', pdf.filePath, { cookie: staff })).statusCode).toBe(404);
   });
 
@@ -274,17 +274,17 @@ describe('files', () => {
       { field: 'files', filename: 'faktura.pdf', data: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]) },
     ]);
     expect(exe.statusCode).toBe(400);
-    expect(exe.json().error).toBe(CRM_MSG.fileTypeRefused);
+    expect(exe.json().error).toBe(FILE_MSG.fileTypeRefused);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await upload('/api/files/upload', staff, { relationType: 'company', relationId: companyId }, [{ field: 'files', filename: 'stor.pdf', data: big }]);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ success: false, error: CRM_MSG.fileTooLarge });
+    expect(tooBig.json()).toEqual({ success: false, error: FILE_MSG.fileTooLarge });
     await expect(
       staffCall.files.upload({ relationType: 'company', relationId: companyId, files: [{ filename: 'stor.pdf', data: big.toString('base64') }] }),
-    ).rejects.toThrow(CRM_MSG.fileTooLarge);
+    ).rejects.toThrow(FILE_MSG.fileTooLarge);
     await expect(staffCall.files.upload({ relationType: 'company', relationId: 999999, files: [{ filename: 'a.png', data: PNG }] })).rejects.toThrow(MSG.notFound);
     await expect(staffCall.files.upload({ relationType: 'hemmelig', relationId: companyId, files: [{ filename: 'a.png', data: PNG }] })).rejects.toThrow(
-      CRM_MSG.relationUnknown,
+      FILE_MSG.relationUnknown,
     );
     expect(await snapshot('files')).toBe(before);
   });

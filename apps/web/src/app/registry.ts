@@ -1,3 +1,4 @@
+import type { ModuleAlias } from '@klubhus/domain';
 import type { ComponentType } from 'react';
 
 /**
@@ -25,7 +26,7 @@ export type RouteAudience = 'frontend' | 'backoffice' | 'any';
 
 export interface RouteDef {
   /** Module alias that must be enabled for the club (e.g. 'contacts'); omit for routes outside modules (settings, profile). */
-  module?: string;
+  module?: ModuleAlias;
   /** View name that must be listed in the module's views (e.g. 'contact-lists'). A module without any views enables all its routes. */
   view?: string;
   /** React Router path, absolute: '/contacts/contact-lists/:id'. */

@@ -1,12 +1,12 @@
 import { loadActiveModules, loadClubContext } from '../clubs/context';
 import { resolvePublicClubId } from '../clubs/public';
 import { userProfile } from '../auth/user';
-import { MSG } from '@klubhus/domain';
+import { id, MSG, safeString } from '@klubhus/domain';
 import { withClub } from '@klubhus/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { authedProcedure, clubProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 
 /**
  * The club the request works in: the session's current club for a member,
@@ -81,9 +81,9 @@ export const appStateRouter = router({
     const webshop = (client.settings as { webshop?: Record<string, string> }).webshop ?? {};
     return webshop[input.kind] ?? '';
   }),
-  users: clubProcedure.input(z.object({ search: z.string().trim().max(100).optional() }).optional()).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx
+  /** Staff names and e-mails: for staff only (a member has no business listing them). */
+  users: staffProcedure.input(z.object({ search: safeString().trim().max(100).optional() }).optional()).query(async ({ ctx, input }) => {
+      let q = ctx.trx
         .selectFrom('client_users')
         .innerJoin('users', 'users.id', 'client_users.user_id')
         .select(['users.id', 'users.firstname', 'users.lastname', 'users.email', 'users.picture'])
@@ -98,9 +98,8 @@ export const appStateRouter = router({
       }
       return q.orderBy('users.firstname').orderBy('users.lastname').limit(50).execute();
     }),
-  ),
   /** Switches the session to another club, only one the user is a member of. */
-  changeClient: authedProcedure.input(z.object({ id: z.coerce.number().int().positive() })).mutation(async ({ ctx, input }) => {
+  changeClient: authedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
     const club = await loadClubContext(ctx.db, ctx.user, input.id);
     if (!club) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.notMemberOfClub });
     await ctx.db.updateTable('sessions').set({ current_client_id: input.id }).where('id', '=', ctx.session.id).execute();

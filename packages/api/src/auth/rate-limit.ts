@@ -12,6 +12,7 @@ export const LIMITS = {
   forgotPerEmail: { max: 3, windowMs: 15 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { max: 10, windowMs: 60 * 60_000 },
+  changePasswordPerUser: { max: 5, windowMs: 15 * 60_000 },
 } as const;
 
 /** True when the key has used up its window. Kept in the database, so it holds across app processes. */

@@ -1,5 +1,5 @@
 import { setScope, withUser } from '@klubhus/db';
-import { MSG, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest } from '@klubhus/domain';
+import { MSG, PASSWORD_COMMON_MESSAGE, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest } from '@klubhus/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { resolvePublicClubId } from '../clubs/public';
@@ -8,12 +8,17 @@ import { linkMail, queueMail } from '../lib/mail';
 import { generateToken, hashToken } from '../lib/tokens';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { hashPassword, verifyPassword } from '@klubhus/db';
+import { isCommonPassword, refuseCommonPassword } from './password';
 import { hit, isLimited, LIMITS, reset } from './rate-limit';
 import { createSession, invalidateSession, invalidateUserSessions } from './session';
 import { userProfile } from './user';
 
 const RESET_TTL = 60 * 60_000;
 const CONFIRM_TTL = 48 * 60 * 60_000;
+
+/** The new-password requests, refusing the most common passwords (the list stays on the server). */
+const ZRegister = ZRegisterRequest.superRefine(refuseCommonPassword);
+const ZResetPassword = ZResetPasswordRequest.superRefine(refuseCommonPassword);
 
 const tooMany = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyAttempts });
 
@@ -52,7 +57,7 @@ export const authRouter = router({
     return { success: true as const };
   }),
 
-  register: publicProcedure.input(ZRegisterRequest).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(ZRegister).mutation(async ({ ctx, input }) => {
     const ipKey = `register-ip:${ctx.req.ip}`;
     if (await isLimited(ctx.db, ipKey, LIMITS.registerPerIp)) throw tooMany();
     await hit(ctx.db, ipKey, LIMITS.registerPerIp);
@@ -65,7 +70,25 @@ export const authRouter = router({
         .select('id')
         .where(({ fn }) => fn('lower', ['email']), '=', input.email)
         .executeTakeFirst();
-      if (taken) throw new TRPCError({ code: 'CONFLICT', message: MSG.emailTaken });
+      // A taken address gets the same answer as a new one (no telling who has an account);
+      // its owner gets a mail saying so, with the ways in.
+      if (taken) {
+        await queueMail(trx, {
+          to: input.email,
+          subject: 'Nogen forsøgte at oprette en bruger med din e-mail',
+          kind: 'signup-existing',
+          ...linkMail({
+            greeting: 'Hej',
+            lines: [
+              'Nogen forsøgte lige at oprette en ny bruger med din e-mail, men du har allerede en bruger.',
+              'Var det dig, kan du logge ind som du plejer. Har du glemt din adgangskode, kan du vælge en ny fra login-siden. Var det ikke dig, kan du se bort fra denne e-mail.',
+            ],
+            link: `${ctx.deps.config.baseUrl}/login`,
+            linkText: 'Log ind eller vælg en ny adgangskode',
+          }),
+        });
+        return;
+      }
       const user = await trx
         .insertInto('users')
         .values({ email: input.email, password_hash: passwordHash, firstname: input.firstname, lastname: input.lastname })
@@ -123,6 +146,8 @@ export const authRouter = router({
     if (user) {
       const token = generateToken();
       await ctx.db.transaction().execute(async (trx) => {
+        // Only the newest link works: earlier ones are revoked.
+        await revokeResetTokens(trx, user.id);
         await trx
           .insertInto('auth_tokens')
           .values({ id: hashToken(token), user_id: user.id, kind: 'reset', expires_at: new Date(Date.now() + RESET_TTL) })
@@ -143,14 +168,15 @@ export const authRouter = router({
     return { success: true as const, message: MSG.forgotSent };
   }),
 
-  resetPassword: publicProcedure.input(ZResetPasswordRequest).mutation(async ({ ctx, input }) => {
+  resetPassword: publicProcedure.input(ZResetPassword).mutation(async ({ ctx, input }) => {
     const passwordHash = await hashPassword(input.password);
     const ok = await ctx.db.transaction().execute(async (trx) => {
       const row = await useToken(trx, input.resetToken, 'reset');
       if (!row) return false;
       await trx.updateTable('users').set({ password_hash: passwordHash, email_confirmed: true }).where('id', '=', row.user_id).execute();
-      // A new password ends every session of the user.
+      // A new password ends every session of the user and every other reset link.
       await invalidateUserSessions(trx, row.user_id);
+      await revokeResetTokens(trx, row.user_id);
       return true;
     });
     if (!ok) throw new TRPCError({ code: 'BAD_REQUEST', message: MSG.resetFailed });
@@ -162,19 +188,37 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const parsed = ZResetPasswordRequest.safeParse({ resetToken: 'x', password: input.password, confirmPassword: input.password });
       if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0].message });
+      if (isCommonPassword(input.password)) throw new TRPCError({ code: 'BAD_REQUEST', message: PASSWORD_COMMON_MESSAGE });
+      // Guessing the current password through a stolen session is limited as login is.
+      const userKey = `change-password:${ctx.user.id}`;
+      if (await isLimited(ctx.db, userKey, LIMITS.changePasswordPerUser)) throw tooMany();
       const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        await hit(ctx.db, userKey, LIMITS.changePasswordPerUser);
         throw new TRPCError({ code: 'BAD_REQUEST', message: MSG.loginFailed });
       }
+      await reset(ctx.db, userKey);
       const passwordHash = await hashPassword(input.password);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', ctx.user.id).execute();
-        // Every other session of the user ends; this one stays.
+        // Every other session of the user ends; this one stays. Reset links sent before stop working.
         await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
+        await revokeResetTokens(trx, ctx.user.id);
       });
       return { success: true as const };
     }),
 });
+
+/** Marks every unused reset token of the user used: a newer link or a new password revokes them. */
+async function revokeResetTokens(trx: Parameters<typeof invalidateUserSessions>[0], userId: number) {
+  await trx
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reset')
+    .where('used_at', 'is', null)
+    .execute();
+}
 
 /** Marks a single-use token used and returns it; null if unknown, used or expired. */
 async function useToken(trx: Parameters<typeof invalidateUserSessions>[0], token: string, kind: 'reset' | 'confirm') {

@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { COMMENTS_PAGE_SIZE, CRM_MSG, id, MSG, ZCommentAddRequest, ZCommentListRequest } from '@klubhus/domain';
+import { COMMENTS_PAGE_SIZE, COMMENT_MSG, id, MSG, ZCommentAddRequest, ZCommentListRequest } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { assertRelation, deleteFileRows, fileStorage, fileUrl, removeStored, storeUploads, withFileCleanup } from '../files/service';
@@ -138,7 +138,7 @@ export const commentsRouter = router({
     const storage = fileStorage(ctx.deps.config);
     const text = sanitizeComment(input.text ?? '');
     const attachments = (input.picturesFiles?.length ?? 0) + (input.filesFiles?.length ?? 0);
-    if (isBlank(text) && attachments === 0) throw fail.badRequest(CRM_MSG.commentRequired);
+    if (isBlank(text) && attachments === 0) throw fail.badRequest(COMMENT_MSG.commentRequired);
     const { clientId, userId } = ctx.club;
     const created = await withFileCleanup(storage, (written) =>
       ctx.tx(async (trx) => {
@@ -151,7 +151,7 @@ export const commentsRouter = router({
             .where('id', '=', input.parentId)
             .executeTakeFirst();
           if (!parent || parent.origin_type !== input.originType || parent.origin_id !== input.originId) throw fail.notFound();
-          if (parent.parent_id !== null) throw fail.badRequest(CRM_MSG.commentReplyToReply);
+          if (parent.parent_id !== null) throw fail.badRequest(COMMENT_MSG.commentReplyToReply);
         }
         const row = await trx
           .insertInto('comments')
@@ -195,7 +195,7 @@ export const commentsRouter = router({
         .values(rows.map((r) => ({ client_id: clientId, comment_id: r.id, user_id: userId })))
         .onConflict((oc) => oc.doNothing())
         .execute();
-      return { success: true as const, message: CRM_MSG.commentRead };
+      return { success: true as const, message: COMMENT_MSG.commentRead };
     }),
   ),
 
@@ -205,7 +205,7 @@ export const commentsRouter = router({
     const keys = await ctx.tx(async (trx) => {
       const c = await trx.selectFrom('comments').select(['id', 'author_id']).where('client_id', '=', clientId).where('id', '=', input.id).executeTakeFirst();
       if (!c) throw fail.notFound();
-      if (c.author_id !== userId) throw fail.forbidden(CRM_MSG.commentOnlyAuthor);
+      if (c.author_id !== userId) throw fail.forbidden(COMMENT_MSG.commentOnlyAuthor);
       const replies = await trx.selectFrom('comments').select('id').where('client_id', '=', clientId).where('parent_id', '=', c.id).execute();
       const all = [c.id, ...replies.map((r) => r.id)];
       const files = await trx

@@ -1,7 +1,7 @@
 import { json, type Tx } from '@klubhus/db';
 import {
   COMPANY_STATUS_LABELS,
-  CRM_MSG,
+  COMPANY_MSG, CONTACT_MSG,
   CVR_SEARCH_MIN,
   id,
   MSG,
@@ -264,14 +264,14 @@ export const companiesRouter = router({
             .where('user_id', '=', input.ownerId)
             .where('accepted', '=', true)
             .executeTakeFirst();
-          if (!owner || owner.role === 'member') throw fail.badRequest(CRM_MSG.ownerNotStaff);
+          if (!owner || owner.role === 'member') throw fail.badRequest(COMPANY_MSG.ownerNotStaff);
         }
         for (const ref of [input.logoWeb, input.logoPrint]) {
-          if (typeof ref === 'number') await assertImageFile(trx, clientId, ref, CRM_MSG.logoNotImage);
+          if (typeof ref === 'number') await assertImageFile(trx, clientId, ref, COMPANY_MSG.logoNotImage);
         }
         if (input.contactIds?.length) {
           const missing = await missingIds(trx, clientId, 'contacts', input.contactIds);
-          if (missing.length) throw fail.badRequest(CRM_MSG.contactNotFound);
+          if (missing.length) throw fail.badRequest(CONTACT_MSG.contactNotFound);
         }
         const values = {
           name: input.name,
@@ -313,7 +313,7 @@ export const companiesRouter = router({
         ] as const) {
           if (!uploads?.length) continue;
           const [file] = await storeUploads(trx, storage, ctx.club, uploads.slice(0, 1), { type: 'company', id: companyId }, written, {
-            imagesOnly: CRM_MSG.logoNotImage,
+            imagesOnly: COMPANY_MSG.logoNotImage,
           });
           logos[field] = file.id;
         }
@@ -381,7 +381,7 @@ export const companiesRouter = router({
         .returning('contact_id')
         .executeTakeFirst();
       if (!r) throw fail.notFound();
-      return { success: true as const, message: CRM_MSG.contactRemovedFromCompany };
+      return { success: true as const, message: COMPANY_MSG.contactRemovedFromCompany };
     }),
   ),
 
@@ -413,11 +413,11 @@ export const companiesRouter = router({
   cvrSearch: read.input(z.object({ query: z.string().trim().max(100).default('') })).query(async ({ input }) => {
     const cvr = cvrFromEnv();
     if (input.query.length < CVR_SEARCH_MIN) return { enabled: cvr.enabled, message: null, results: [] };
-    if (!cvr.enabled) return { enabled: false, message: CRM_MSG.cvrOff, results: [] };
+    if (!cvr.enabled) return { enabled: false, message: COMPANY_MSG.cvrOff, results: [] };
     try {
       return { enabled: true, message: null, results: await cvr.search(input.query) };
     } catch (e) {
-      if (e instanceof CvrError || e instanceof Error) throw fail.badRequest(CRM_MSG.cvrFailed);
+      if (e instanceof CvrError || e instanceof Error) throw fail.badRequest(COMPANY_MSG.cvrFailed);
       throw e;
     }
   }),

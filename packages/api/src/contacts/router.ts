@@ -1,6 +1,6 @@
 import { json } from '@klubhus/db';
 import {
-  CRM_MSG,
+  COMPANY_MSG, CONTACT_MSG,
   id,
   MSG,
   ZContactListMemberRequest,
@@ -189,9 +189,9 @@ export const contactsRouter = router({
           if (!previous) throw fail.notFound();
         }
         const extraInfo = await checkedExtraInfo(trx, clientId, 'contacts', input.extraInfo);
-        if (typeof input.picture === 'number') await assertImageFile(trx, clientId, input.picture, CRM_MSG.pictureNotImage);
-        if (input.companyIds?.length && (await missingIds(trx, clientId, 'companies', input.companyIds)).length) throw fail.badRequest(CRM_MSG.companyNotFound);
-        if (input.listIds?.length && (await missingIds(trx, clientId, 'contact_lists', input.listIds)).length) throw fail.badRequest(CRM_MSG.listNotFound);
+        if (typeof input.picture === 'number') await assertImageFile(trx, clientId, input.picture, CONTACT_MSG.pictureNotImage);
+        if (input.companyIds?.length && (await missingIds(trx, clientId, 'companies', input.companyIds)).length) throw fail.badRequest(COMPANY_MSG.companyNotFound);
+        if (input.listIds?.length && (await missingIds(trx, clientId, 'contact_lists', input.listIds)).length) throw fail.badRequest(CONTACT_MSG.listNotFound);
         const values = {
           firstname: input.firstname,
           lastname: input.lastname,
@@ -219,7 +219,7 @@ export const contactsRouter = router({
         const uploads = input.pictureFile?.length ? input.pictureFile : input.file;
         if (uploads?.length) {
           const [file] = await storeUploads(trx, storage, ctx.club, uploads.slice(0, 1), { type: 'contact', id: contactId }, written, {
-            imagesOnly: CRM_MSG.pictureNotImage,
+            imagesOnly: CONTACT_MSG.pictureNotImage,
           });
           await trx.updateTable('contacts').set({ picture: file.id }).where('client_id', '=', clientId).where('id', '=', contactId).execute();
         }
@@ -274,7 +274,7 @@ export const contactsRouter = router({
     ctx.tx(async (trx) => {
       const c = await trx.selectFrom('contacts').select('id').where('client_id', '=', ctx.club.clientId).where('id', '=', input.id).executeTakeFirst();
       if (!c) throw fail.notFound();
-      throw fail.badRequest(CRM_MSG.cardNotFound);
+      throw fail.badRequest(CONTACT_MSG.cardNotFound);
     }),
   ),
 
@@ -324,7 +324,7 @@ export const contactsRouter = router({
     update: write.input(ZContactListUpdateRequest).mutation(({ ctx, input }) =>
       ctx.tx(async (trx) => {
         const clientId = ctx.club.clientId;
-        if (input.contactIds?.length && (await missingIds(trx, clientId, 'contacts', input.contactIds)).length) throw fail.badRequest(CRM_MSG.contactNotFound);
+        if (input.contactIds?.length && (await missingIds(trx, clientId, 'contacts', input.contactIds)).length) throw fail.badRequest(CONTACT_MSG.contactNotFound);
         let listId: number;
         if (input.id) {
           const r = await trx
@@ -360,7 +360,7 @@ export const contactsRouter = router({
       ctx.tx(async (trx) => {
         const r = await trx.deleteFrom('contact_lists').where('client_id', '=', ctx.club.clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
         if (!r) throw fail.notFound();
-        return { success: true as const, message: CRM_MSG.contactListDeleted };
+        return { success: true as const, message: CONTACT_MSG.contactListDeleted };
       }),
     ),
 
@@ -374,7 +374,7 @@ export const contactsRouter = router({
           .values({ client_id: clientId, list_id: input.listId, contact_id: input.contactId })
           .onConflict((oc) => oc.doNothing())
           .execute();
-        return { success: true as const, message: CRM_MSG.contactAddedToList };
+        return { success: true as const, message: CONTACT_MSG.contactAddedToList };
       }),
     ),
 
@@ -388,7 +388,7 @@ export const contactsRouter = router({
           .returning('contact_id')
           .executeTakeFirst();
         if (!r) throw fail.notFound();
-        return { success: true as const, message: CRM_MSG.contactRemovedFromList };
+        return { success: true as const, message: CONTACT_MSG.contactRemovedFromList };
       }),
     ),
   }),

@@ -1,4 +1,4 @@
-import { CRM_MSG, id, ZFileUploadRequest } from '@klubhus/domain';
+import { FILE_MSG, id, ZFileUploadRequest } from '@klubhus/domain';
 import { z } from 'zod';
 import { fail, router, staffProcedure } from '../trpc';
 import { assertRelation, assertRelationModule, deleteFileRows, fileStorage, fileUrl, removeStored, storeUploads, withFileCleanup } from './service';
@@ -18,7 +18,7 @@ const toFile = (r: { id: number; file_name: string; mime_type: string; size: num
 /** Files attached to records (SPEC §3 File, §7 Files). Staff of the club only; RLS keeps clubs apart. */
 export const filesRouter = router({
   list: staffProcedure
-    .input(z.object({ relationType: z.string({ error: CRM_MSG.relationUnknown }).trim().min(1, CRM_MSG.relationUnknown).max(50, CRM_MSG.relationUnknown), relationId: id }))
+    .input(z.object({ relationType: z.string({ error: FILE_MSG.relationUnknown }).trim().min(1, FILE_MSG.relationUnknown).max(50, FILE_MSG.relationUnknown), relationId: id }))
     .query(({ ctx, input }) =>
       ctx.tx(async (trx) => {
         await assertRelation(trx, ctx.club, input.relationType, input.relationId);
@@ -74,7 +74,7 @@ export const filesRouter = router({
         return storeUploads(trx, storage, ctx.club, input.files, { type: input.relationType, id: input.relationId }, written);
       }),
     );
-    return { success: true as const, message: CRM_MSG.filesUploaded, files: files.map((f) => ({ ...f, filePath: fileUrl(f.id) as string })) };
+    return { success: true as const, message: FILE_MSG.filesUploaded, files: files.map((f) => ({ ...f, filePath: fileUrl(f.id) as string })) };
   }),
 
   delete: staffProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
@@ -86,6 +86,6 @@ export const filesRouter = router({
     });
     if (!keys.length) throw fail.notFound();
     await removeStored(fileStorage(ctx.deps.config), keys);
-    return { success: true as const, message: CRM_MSG.fileDeleted };
+    return { success: true as const, message: FILE_MSG.fileDeleted };
   }),
 });

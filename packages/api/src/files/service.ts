@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { CRM_MSG, detectFileType, isImageMime, MAX_FILE_BYTES, MSG, type TUpload } from '@klubhus/domain';
+import { FILE_MSG, detectFileType, isImageMime, MAX_FILE_BYTES, MSG, type TUpload } from '@klubhus/domain';
 import { type FileStorage, newStorageKey, storageFromEnv } from '@klubhus/integrations';
 import { sql } from 'kysely';
 import type { ApiConfig } from '../lib/config';
@@ -38,7 +38,7 @@ export function registerRelation(type: string, table: string, module: string) {
  */
 export async function assertRelation(trx: Tx, club: { clientId: number; modules: { alias: string }[] }, type: string, relationId: number | null) {
   const relation = relations.get(type);
-  if (!relation) throw fail.badRequest(CRM_MSG.relationUnknown);
+  if (!relation) throw fail.badRequest(FILE_MSG.relationUnknown);
   if (!club.modules.some((m) => m.alias === relation.module)) throw fail.forbidden(MSG.moduleOff);
   if (relationId === null) return;
   const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(relation.table)} WHERE client_id = ${club.clientId} AND id = ${relationId}`.execute(trx);
@@ -58,9 +58,9 @@ export function uploadBytes(u: TUpload): Buffer {
 /** Checks an upload's size and type (from its bytes); returns the detected type. */
 export function checkUpload(u: TUpload, opts: { imagesOnly?: string } = {}) {
   const data = uploadBytes(u);
-  if (data.length > MAX_FILE_BYTES) throw fail.badRequest(CRM_MSG.fileTooLarge);
+  if (data.length > MAX_FILE_BYTES) throw fail.badRequest(FILE_MSG.fileTooLarge);
   const type = detectFileType(data, u.filename);
-  if (!type) throw fail.badRequest(opts.imagesOnly ?? CRM_MSG.fileTypeRefused);
+  if (!type) throw fail.badRequest(opts.imagesOnly ?? FILE_MSG.fileTypeRefused);
   if (opts.imagesOnly && !isImageMime(type.mime)) throw fail.badRequest(opts.imagesOnly);
   return { data, type };
 }
@@ -147,7 +147,7 @@ export async function removeStored(storage: FileStorage, keys: string[]) {
 /** Checks that a file id is an image of this club (for logo and picture references). */
 export async function assertImageFile(trx: Tx, clientId: number, fileId: number, message: string) {
   const f = await trx.selectFrom('files').select(['id', 'mime_type']).where('client_id', '=', clientId).where('id', '=', fileId).executeTakeFirst();
-  if (!f) throw fail.badRequest(CRM_MSG.fileNotFound);
+  if (!f) throw fail.badRequest(FILE_MSG.fileNotFound);
   if (!isImageMime(f.mime_type)) throw fail.badRequest(message);
 }
 

@@ -1,3 +1,4 @@
+import { MODULE_ALIASES, MODULES } from '@klubhus/domain';
 import type { Kysely } from 'kysely';
 import { json } from '../json';
 import { hashPassword } from '../password';
@@ -21,33 +22,8 @@ const readAccess = (subject: string) => ({
   name: 'Læseadgang',
   userACL: [{ subject: [subject], action: ['read'], inverted: false, reason: null, conditions: null, fields: ['*'] }],
 });
-const feature = (alias: string, name: string) => ({ alias, name, settings: [] });
-
-/** The modules that SPEC §2's routes need; views name the web routes each module brings. */
-export const DEMO_MODULES = [
-  { alias: 'dashboard', name: 'Dashboard', url: '/', icon: 'layout-dashboard', views: ['home'], features: [] },
-  { alias: 'companies', name: 'Virksomheder', url: '/companies', icon: 'building-2', views: ['companies', 'company'], features: [] },
-  {
-    alias: 'contacts',
-    name: 'Kontakter',
-    url: '/contacts',
-    icon: 'users',
-    views: ['contacts', 'contact', 'contact-lists', 'contact-list'],
-    features: [feature('holdsport', 'Holdsport')],
-  },
-  { alias: 'events', name: 'Arrangementer', url: '/events', icon: 'calendar', views: ['events', 'event', 'types', 'type'], features: [feature('seatsio', 'Seats.io')] },
-  {
-    alias: 'orders',
-    name: 'Ordrer',
-    url: '/orders',
-    icon: 'shopping-cart',
-    views: ['orders', 'order', 'contracts', 'contract', 'subscriptions', 'invoices', 'categories', 'seasons', 'fields', 'discount-codes'],
-    features: [feature('contracts', 'Aftaler'), feature('economic', 'E-conomic'), feature('stripe', 'Stripe'), feature('onpay', 'OnPay')],
-  },
-  { alias: 'products', name: 'Produkter', url: '/products', icon: 'package', views: ['products', 'product', 'categories', 'invoicegroups'], features: [] },
-  { alias: 'marketing', name: 'Marketing', url: '/marketing', icon: 'mail', views: ['newsletters', 'newsletter'], features: [] },
-  { alias: 'webshop', name: 'Webshop', url: '/shop', icon: 'store', views: ['shop', 'product', 'checkout', 'confirmation'], features: [] },
-] as const;
+/** The modules that SPEC §2's routes need, in menu order (see MODULES in @klubhus/domain). */
+export const DEMO_MODULES = MODULE_ALIASES.map((alias) => ({ alias, ...MODULES[alias] }));
 
 const ROLES = [
   { name: 'Administrator', alias: 'admin' },
@@ -91,7 +67,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
           url: m.url,
           icon: m.icon,
           sorting: i + 1,
-          features: json(m.features),
+          features: json(m.features.map((f) => ({ ...f, settings: [] }))),
           views: json(m.views.map((route) => ({ route, values: [] }))),
           components: json([]),
           acl_rules: json([fullAccess(m.alias), readAccess(m.alias)]),

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { MSG, ZResetPasswordRequest } from '@klubhus/domain';
+import { MSG, PASSWORD_RULE, ZResetPasswordRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -41,7 +41,7 @@ function ResetForm({ token }: { token: string }) {
         }}
       >
         <Stack gap="4">
-          <TextField name="password" label="Ny adgangskode" type="password" autoComplete="new-password" required />
+          <TextField name="password" label="Ny adgangskode" type="password" autoComplete="new-password" required helperText={PASSWORD_RULE} />
           <TextField name="confirmPassword" label="Gentag adgangskode" type="password" autoComplete="new-password" required />
           <Button type="submit" colorPalette="brand" loading={reset.isPending} w="full">
             Gem adgangskode

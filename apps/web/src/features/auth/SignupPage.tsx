@@ -1,5 +1,5 @@
 import { Button, Link, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ZRegisterRequest } from '@klubhus/domain';
+import { PASSWORD_RULE, ZRegisterRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -51,7 +51,7 @@ export default function SignupPage() {
                 <TextField name="lastname" label="Efternavn" autoComplete="family-name" required />
               </SimpleGrid>
               <TextField name="email" label="E-mail" type="email" autoComplete="email" required />
-              <TextField name="password" label="Adgangskode" type="password" autoComplete="new-password" required />
+              <TextField name="password" label="Adgangskode" type="password" autoComplete="new-password" required helperText={PASSWORD_RULE} />
               <TextField name="confirmPassword" label="Gentag adgangskode" type="password" autoComplete="new-password" required />
               <Button type="submit" colorPalette="brand" loading={register.isPending} w="full">
                 Opret bruger

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZCompanySearchRequest } from './companies';
+import { ZExtraInfoInput } from './extraInfo';
+import { fileRef, uploads } from './files';
+import { listInput } from './list';
+import { bool, email, id, optionalId, optionalText, text } from './validation';
+
+/** Texts of contacts and contact lists. */
+export const CONTACT_MSG = {
+  pictureNotImage: 'Billede skal være et billede (PNG, JPEG, GIF eller WebP)',
+  contactNotFound: 'Kontaktpersonen blev ikke fundet.',
+  listNotFound: 'Kontaktlisten blev ikke fundet.',
+  contactListDeleted: 'Kontaktliste blev slettet!',
+  contactAddedToList: 'Kontaktpersonen blev tilføjet listen',
+  contactRemovedFromList: 'Kontaktpersonen blev fjernet fra listen',
+  cardNotFound: 'Betalingskortet blev ikke fundet.',
+} as const;
+
+export const CONTACT_SORT_FIELDS = ['Name', 'Firstname', 'Lastname', 'Email', 'Phone', 'Mobile', 'Id'] as const;
+export const ZContactListRequest = listInput(z.object({ companyId: optionalId }).passthrough(), CONTACT_SORT_FIELDS, {
+  field: 'Name',
+  dir: 'asc',
+});
+
+export const ZContactUpdateRequest = z.object({
+  id: optionalId,
+  firstname: text('Fornavn', 100),
+  lastname: text('Efternavn', 100),
+  email: email('E-mail'),
+  phone: optionalText(40),
+  mobile: optionalText(40),
+  linkedin: optionalText(300),
+  about: optionalText(5000),
+  highlighted: bool,
+  noInvitations: bool,
+  /** Existing picture file id; null removes it. A new upload (file / pictureFile) wins. */
+  picture: fileRef,
+  file: uploads,
+  pictureFile: uploads,
+  extraInfo: ZExtraInfoInput,
+  companyIds: z.array(id).max(1000).optional(),
+  listIds: z.array(id).max(1000).optional(),
+});
+export type TContactUpdateRequest = z.input<typeof ZContactUpdateRequest>;
+
+export const ZContactSearchRequest = z.object({
+  search: z.string().trim().max(200).optional(),
+  companyId: optionalId,
+  ids: ZCompanySearchRequest.shape.ids,
+});
+
+export const ZContactListsRequest = listInput(z.object({}).passthrough(), ['Title', 'Id'] as const, { field: 'Title', dir: 'asc' });
+
+export const ZContactListUpdateRequest = z.object({
+  id: optionalId,
+  title: text('Navn', 200),
+  contactIds: z.array(id).max(10000).optional(),
+});
+
+export const ZContactListMemberRequest = z.object({ listId: id, contactId: id });
+

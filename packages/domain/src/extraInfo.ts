@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Texts of the extra-info fields of companies and contacts. */
+export const EXTRA_INFO_MSG = {
+  extraInfoUnknown: (alias: string) => `Ukendt ekstra felt: ${alias}`,
+  extraInfoChoice: (title: string) => `${title} skal være en af de mulige værdier`,
+  extraInfoSingle: (title: string) => `${title} kan kun have én værdi`,
+} as const;
+
+/** Extra-info definition of the club settings (settings.companies.extraInfo / settings.contacts.extraInfo). */
+export interface ExtraInfoDefinition {
+  title: string;
+  alias: string;
+  type: 'Radio' | 'Checkbox' | 'Select' | 'Text';
+  values: string[];
+  multiple?: boolean;
+}
+
+export const ZExtraInfoInput = z
+  .record(
+    z.string(),
+    z.object({
+      title: z.string().optional(),
+      alias: z.string().optional(),
+      value: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      values: z.array(z.string()).nullish(),
+    }),
+  )
+  .nullish()
+  .transform((v) => v ?? {});
+export type TExtraInfoInput = z.output<typeof ZExtraInfoInput>;
+
+export interface ExtraInfoStored {
+  title: string;
+  alias: string;
+  value: string | null;
+  values: string[];
+}
+
+/**
+ * Checks extra-info values against the club's definitions: unknown aliases are
+ * refused, Radio/Select values must be one of the choices, Checkbox/multiple
+ * values a subset. Returns the normalised map or the first Danish error.
+ */
+export function validateExtraInfo(
+  definitions: ExtraInfoDefinition[],
+  input: TExtraInfoInput,
+): { ok: true; value: Record<string, ExtraInfoStored> } | { ok: false; error: string } {
+  const out: Record<string, ExtraInfoStored> = {};
+  const byAlias = new Map(definitions.map((d) => [d.alias, d]));
+  for (const [key, raw] of Object.entries(input)) {
+    const alias = raw.alias || key;
+    const def = byAlias.get(alias);
+    if (!def) return { ok: false, error: EXTRA_INFO_MSG.extraInfoUnknown(alias) };
+    const value = raw.value === null || raw.value === undefined || raw.value === '' ? null : String(raw.value);
+    const values = (raw.values ?? []).filter((v) => v !== '');
+    const multiple = def.type === 'Checkbox' || def.multiple === true;
+    if (def.type === 'Text') {
+      out[alias] = { title: def.title, alias, value: value ? value.slice(0, 5000) : null, values: [] };
+      continue;
+    }
+    const chosen = multiple ? [...new Set([...values, ...(value !== null && values.length === 0 ? [value] : [])])] : values;
+    if (!multiple && values.length > 1) return { ok: false, error: EXTRA_INFO_MSG.extraInfoSingle(def.title) };
+    const single = multiple ? null : (value ?? values[0] ?? null);
+    for (const v of multiple ? chosen : single === null ? [] : [single]) {
+      if (!def.values.includes(v)) return { ok: false, error: EXTRA_INFO_MSG.extraInfoChoice(def.title) };
+    }
+    out[alias] = { title: def.title, alias, value: single, values: multiple ? chosen : [] };
+  }
+  return { ok: true, value: out };
+}
+

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { optionalId } from './validation';
+
+/** Texts of files and attachments. */
+export const FILE_MSG = {
+  fileNotFound: 'Filen blev ikke fundet.',
+  fileTooLarge: 'Filen må maksimalt være 10 MB',
+  fileTypeRefused: 'Filtypen er ikke tilladt. Tilladt: billeder (PNG, JPEG, GIF, WebP), PDF, Office-dokumenter, tekst og CSV.',
+  noFiles: 'Vælg mindst én fil',
+  relationUnknown: 'Ukendt relation',
+  fileDeleted: 'Filen blev slettet!',
+  filesUploaded: 'Filen blev uploadet!',
+} as const;
+
+/** An uploaded file handed to a procedure: bytes (REST multipart) or base64 (tRPC over HTTP). */
+export const ZUpload = z.object({
+  filename: z.string().trim().min(1).max(255),
+  mimetype: z.string().optional(),
+  data: z.union([z.instanceof(Uint8Array), z.string()]),
+});
+export type TUpload = z.input<typeof ZUpload>;
+/** Up to 20 uploads of one field. */
+export const uploads = z.array(ZUpload).max(20).nullish();
+
+/** A file reference on a record: undefined keeps the current one, null or '' removes it, a number sets it. */
+export const fileRef = z
+  .preprocess(
+    // A file URL as the API hands it out (/api/files/12) counts as its id.
+    (v) => (typeof v === 'string' && /^\/api\/files\/\d+$/.test(v) ? Number(v.split('/').pop()) : v),
+    z.union([z.literal(''), z.null(), z.coerce.number().int().positive()], { error: 'Ugyldig fil' }).optional(),
+  )
+  .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null));
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const isImageMime = (mime: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
+
+export const ZFileUploadRequest = z.object({
+  relationType: z.string({ error: FILE_MSG.relationUnknown }).trim().min(1, FILE_MSG.relationUnknown).max(50, FILE_MSG.relationUnknown),
+  relationId: optionalId,
+  files: z.array(ZUpload, { error: FILE_MSG.noFiles }).min(1, FILE_MSG.noFiles).max(20),
+});
+
+const startsWith = (b: Uint8Array, sig: number[], offset = 0) => sig.every((x, i) => b[offset + i] === x);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/**
+ * The type of a file from its bytes (magic numbers), never from its name:
+ * png, jpeg, gif, webp, pdf, Office Open XML (docx/xlsx/pptx by the zip's
+ * entries) and plain text/csv (valid UTF-8 without control bytes).
+ * Returns null for anything else.
+ */
+export function detectFileType(bytes: Uint8Array, fileName = ''): { mime: string; ext: string } | null {
+  if (bytes.length === 0) return null;
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return { mime: 'image/gif', ext: 'gif' };
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
+  if (ascii(bytes, 0, 5) === '%PDF-') return { mime: 'application/pdf', ext: 'pdf' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    // Office Open XML: the zip's local file names say which kind.
+    const head = ascii(bytes, 0, Math.min(bytes.length, 64 * 1024));
+    if (!head.includes('[Content_Types].xml')) return null;
+    if (head.includes('word/')) return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx' };
+    if (head.includes('xl/')) return { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' };
+    if (head.includes('ppt/')) return { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx' };
+    return null;
+  }
+  if (isPlainText(bytes)) {
+    const csv = /\.csv$/i.test(fileName);
+    return csv ? { mime: 'text/csv', ext: 'csv' } : { mime: 'text/plain', ext: 'txt' };
+  }
+  return null;
+}
+
+function isPlainText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, Math.min(bytes.length, 64 * 1024));
+  for (const b of sample) {
+    if (b === 0 || (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c)) return false;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample.length < bytes.length ? trimUtf8(sample) : sample);
+    return !/<\s*(script|html|svg|iframe)/i.test(new TextDecoder().decode(sample));
+  } catch {
+    return false;
+  }
+}
+
+/** Drops a UTF-8 sequence cut at the end of a sample. */
+function trimUtf8(b: Uint8Array): Uint8Array {
+  const end = b.length;
+  for (let i = 1; i <= 3 && end - i >= 0; i++) {
+    const c = b[end - i];
+    if ((c & 0xc0) === 0xc0) return b.subarray(0, end - i);
+    if ((c & 0x80) === 0) break;
+  }
+  return b;
+}
