@@ -19,7 +19,8 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { createCaller, createContext, createSession, validateSessionToken } from '@klubhus/api';
 import { loadClubContext } from '@klubhus/api/clubs/context';
-import { companyListQuery } from '@klubhus/api/companies/router';
+import { companyListQuery } from '@klubhus/api/companies/service';
+import { ZCompanyListRequest } from '@klubhus/domain';
 import { type DatabaseHandle, DEMO_MODULES, json, openDatabase, seedDemo, setScope, withClub } from '@klubhus/db';
 import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
@@ -157,7 +158,7 @@ async function breakdown(database: DatabaseHandle, club: { clubId: number; userI
     ['validateSessionToken (1 query)', () => validateSessionToken(database.db, token)],
     ['loadClubContext (transaction: membership, modules, role rules)', () => loadClubContext(database.db, auth.user, club.clubId)],
     ['list query alone (transaction + 1 select)', () =>
-      withClub(database.db, { clientId: club.clubId, userId: club.userId }, (trx) => companyListQuery(trx, club.clubId, {}).page.execute())],
+      withClub(database.db, { clientId: club.clubId, userId: club.userId }, (trx) => companyListQuery(trx, club.clubId, ZCompanyListRequest.parse({})).page.execute())],
     ['companies.list through the caller (club context + list)', () => caller.companies.list({})],
     ['companies.eventTypes through the caller (club context only)', () => caller.companies.eventTypes()],
   ];
@@ -192,7 +193,7 @@ async function explain(database: DatabaseHandle, club: { clubId: number; userId:
   for (const [label, input] of cases) {
     for (const part of ['page', 'count'] as const) {
       const plan = await withClub(database.db, { clientId: club.clubId, userId: club.userId }, async (trx) => {
-        const compiled = companyListQuery(trx, club.clubId, input)[part].compile();
+        const compiled = companyListQuery(trx, club.clubId, ZCompanyListRequest.parse(input))[part].compile();
         const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
         return r.rows.map((x) => x['QUERY PLAN']).join('\n');
       });

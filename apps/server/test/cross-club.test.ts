@@ -168,11 +168,12 @@ describe('cross-club sweep', () => {
       const [ns, ...rest] = path.split('.');
       let fn: any = caller[ns];
       for (const part of rest) fn = fn[part];
-      const inputs = [...(procedures.get(path) ?? []), ...foreignIds.flatMap((id) => [fatInput(id), id, { id: String(id) }])];
+      // undefined reaches the procedures that take no input (ZNoInput).
+      const inputs = [...(procedures.get(path) ?? []), undefined, ...foreignIds.flatMap((id) => [fatInput(id), id, { id: String(id) }])];
       for (const input of inputs) {
         try {
           const result = await fn(input);
-          if (JSON.stringify(result ?? null).includes(FOREIGN_MARKER)) leaks.push(`${path}(${JSON.stringify(input).slice(0, 60)})`);
+          if (JSON.stringify(result ?? null).includes(FOREIGN_MARKER)) leaks.push(`${path}(${String(JSON.stringify(input)).slice(0, 60)})`);
         } catch (e) {
           // A refusal must not carry B's data either.
           if (String((e as Error).message).includes(FOREIGN_MARKER)) leaks.push(`${path} error`);

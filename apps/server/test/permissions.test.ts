@@ -57,6 +57,31 @@ describe('role rules', () => {
     expect((await t.request('POST', '/api/companies', { cookie, body: {} })).statusCode).toBe(403);
   });
 
+  it("comments and files follow the abilities on their record's subject", async () => {
+    const adminCookie = await t.login('admin@demo.dk');
+    const company = (await t.request('POST', '/api/companies/update', { cookie: adminCookie, body: { name: 'Kommentar ApS', status: 0, phone: '11223344' } })).json().result;
+    const comment = await t.request('POST', `/api/comments/${company}`, { cookie: adminCookie, body: { originType: 'company', text: 'Hej' } });
+    expect(comment.statusCode).toBe(200);
+    const commentsUrl = `/api/comments/${company}?type=company`;
+    const filesUrl = `/api/files?relationType=company&relationId=${company}`;
+
+    await linkCompaniesRule('Læseadgang');
+    let cookie = await t.login('staff@demo.dk');
+    expect((await t.request('GET', commentsUrl, { cookie })).statusCode).toBe(200);
+    expect((await t.request('GET', filesUrl, { cookie })).statusCode).toBe(200);
+    const add = await t.request('POST', `/api/comments/${company}`, { cookie, body: { originType: 'company', text: 'Må ikke' } });
+    expect(add.statusCode).toBe(403);
+    expect(add.json()).toEqual({ success: false, error: 'Du har ikke adgang til dette.' });
+
+    await linkCompaniesRule(null);
+    cookie = await t.login('staff@demo.dk');
+    expect((await t.request('GET', commentsUrl, { cookie })).statusCode).toBe(403);
+    expect((await t.request('GET', filesUrl, { cookie })).statusCode).toBe(403);
+    expect((await t.request('POST', `/api/comments/${comment.json().result}/read`, { cookie })).statusCode).toBe(403);
+    const comments = await t.request('GET', commentsUrl, { cookie: adminCookie });
+    expect(comments.json().totalComments).toBe(1);
+  });
+
   it('club admins keep full access regardless of rules; members never get the back office', async () => {
     const admin = await t.login('admin@demo.dk');
     expect((await t.request('POST', '/api/companies', { cookie: admin, body: {} })).statusCode).toBe(200);

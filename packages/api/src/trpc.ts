@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { type ClubContext, loadClubContextIn } from './clubs/context';
 import type { CallOutcome, Context } from './context';
+import { CallFiles, fileStorage } from './attachments/storage';
 import { isInternalError, reportInternalError } from './lib/errors';
 
 const t = initTRPC.context<Context>().create({
@@ -69,6 +70,8 @@ export interface ClubScope {
   club: ClubContext;
   /** The call's transaction, in which only this club's rows exist. Services take it first. */
   trx: Tx;
+  /** Stored bytes the call writes or retires; settled after commit or rollback. */
+  files: CallFiles;
   /** @deprecated use ctx.trx; removed once every router calls its service (issue 9). */
   tx<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
 }
@@ -83,15 +86,23 @@ export interface ClubScope {
 export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const clientId = ctx.session.currentClientId;
   if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
-  return withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
-    const club = await loadClubContextIn(trx, ctx.user, clientId);
-    if (!club) throw refuse('FORBIDDEN', MSG.noClub);
-    const scope: ClubScope = { club, trx, tx: (fn) => fn(trx) };
-    const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
-    // tRPC hands a failure back as a result: throw it so the transaction rolls back.
-    if (!result.ok) throw result.error;
+  const files = new CallFiles(fileStorage(ctx.deps.config));
+  let committed = false;
+  try {
+    const result = await withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
+      const club = await loadClubContextIn(trx, ctx.user, clientId);
+      if (!club) throw refuse('FORBIDDEN', MSG.noClub);
+      const scope: ClubScope = { club, trx, files, tx: (fn) => fn(trx) };
+      const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
+      // tRPC hands a failure back as a result: throw it so the transaction rolls back.
+      if (!result.ok) throw result.error;
+      return result;
+    });
+    committed = true;
     return result;
-  });
+  } finally {
+    await files.settle(committed);
+  }
 });
 
 /** Rung 3b: staff of the club (any role but member). */

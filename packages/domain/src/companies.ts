@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZExtraInfoInput } from './extraInfo';
+import { ZExtraInfoInput, ZExtraInfoResponse } from './extraInfo';
+import { ZPage } from './responses';
 import { fileRef, uploads } from './files';
 import { listInput } from './list';
 import { bool, id, optionalDate, optionalEmail, optionalId, optionalText, required, text } from './validation';
@@ -21,6 +22,7 @@ export const COMPANY_MSG = {
   contactRemovedFromCompany: 'Kontaktpersonen blev fjernet fra virksomheden',
   cvrOff: 'CVR-opslag er ikke sat op for denne installation.',
   cvrFailed: 'CVR-opslaget mislykkedes. Prøv igen senere.',
+  ticketLimitProductUnknown: 'Et produkt i billetgrænserne findes ikke i klubben',
 } as const;
 
 export const COMPANY_SORT_FIELDS = ['Name', 'CVR', 'Address', 'ZipCode', 'City', 'Email', 'Phone', 'FollowUpDate', 'Utilization', 'Status', 'Id'] as const;
@@ -121,3 +123,121 @@ export const ZCompanySearchRequest = z.object({
 /** CVR search starts at 3 characters (SPEC §9). */
 export const CVR_SEARCH_MIN = 3;
 
+
+/* ------------------------------------------------------------------ responses */
+
+const nullableText = z.string().nullable();
+
+export const ZCompanyListRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cvr: nullableText,
+  address: nullableText,
+  zipCode: nullableText,
+  city: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  followUpDate: nullableText,
+  status: z.number().int(),
+  /** Percent of the company's ticket limits used (0 until events and bookings exist: issue 12). */
+  utilization: z.number(),
+  logoWeb: nullableText,
+});
+export type TCompanyListRow = z.output<typeof ZCompanyListRow>;
+export const ZCompanyListResponse = ZPage(ZCompanyListRow);
+
+/** A generated spreadsheet handed to the browser. */
+export const ZSpreadsheetResponse = z.object({ fileName: z.string(), mimeType: z.string(), base64: z.string() });
+
+export const ZCompanyOrderSummary = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  orderNumber: z.number().int(),
+  createDate: z.string(),
+  subtotal: z.number(),
+  additionalFee: z.number(),
+});
+export const ZCompanyContractSummary = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  contractNumber: z.number().int(),
+  category: nullableText,
+  startDate: z.string(),
+  endDate: nullableText,
+});
+export const ZCompanyContactRow = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  mobile: nullableText,
+  picture: z.number().int().nullable(),
+  pictureUrl: nullableText,
+  highlighted: z.boolean(),
+});
+export const ZTicketLimitsResponse = z.record(z.string(), z.array(z.object({ productId: z.number().int(), maxAmount: z.number().int().nullable() })));
+
+export const ZCompanyResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cvr: nullableText,
+  ean: nullableText,
+  useEAN: z.boolean(),
+  address: nullableText,
+  zipCode: nullableText,
+  city: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  website: nullableText,
+  status: z.number().int(),
+  followUpDate: nullableText,
+  vatExcluded: z.boolean(),
+  logoWeb: z.number().int().nullable(),
+  logoPrint: z.number().int().nullable(),
+  logoWebUrl: nullableText,
+  logoPrintUrl: nullableText,
+  extraInfo: ZExtraInfoResponse,
+  ownerId: z.number().int().nullable(),
+  owner: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), picture: nullableText }).nullable(),
+  ticketLimits: ZTicketLimitsResponse,
+  orders: z.array(ZCompanyOrderSummary),
+  contracts: z.array(ZCompanyContractSummary),
+  contactIds: z.array(z.number().int()),
+  contacts: z.array(ZCompanyContactRow),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TCompanyResponse = z.output<typeof ZCompanyResponse>;
+
+export const ZCompanySearchResponse = z.array(
+  z.object({ id: z.number().int(), name: z.string(), cvr: nullableText, city: nullableText, status: z.number().int(), logoWeb: nullableText }),
+);
+
+export const ZCvrSearchRequest = z.object({ query: z.string().trim().max(100).default('') });
+export const ZCvrSearchResponse = z.object({
+  enabled: z.boolean(),
+  message: nullableText,
+  results: z.array(
+    z.object({
+      name: z.string(),
+      cvr: z.string(),
+      address: nullableText,
+      zipCode: nullableText,
+      city: nullableText,
+      email: nullableText,
+      phone: nullableText,
+      website: nullableText,
+    }),
+  ),
+});
+
+export const ZCompanyEventTypesResponse = z.object({
+  result: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  products: z.array(z.object({ id: z.number().int(), title: z.string(), typeId: z.number().int() })),
+});
+export const ZCompanyRevenueResponse = z.object({ id: z.number().int(), yearToDate: z.number(), lastYear: z.number(), total: z.number() });
+export const ZCompanyTicketUtilizationResponse = z.array(
+  z.object({ id: z.number().int(), product: z.string(), used: z.number().int(), total: z.number().int(), utilization: z.number() }),
+);
+export const ZCompanyRemoveContactRequest = z.object({ companyId: id, contactId: id });

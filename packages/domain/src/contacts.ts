@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCompanySearchRequest } from './companies';
-import { ZExtraInfoInput } from './extraInfo';
+import { ZExtraInfoInput, ZExtraInfoResponse } from './extraInfo';
+import { ZPage } from './responses';
 import { fileRef, uploads } from './files';
 import { listInput } from './list';
 import { bool, email, id, optionalId, optionalText, text } from './validation';
@@ -59,3 +60,54 @@ export const ZContactListUpdateRequest = z.object({
 
 export const ZContactListMemberRequest = z.object({ listId: id, contactId: id });
 
+
+export const ZContactDeleteCardRequest = z.object({ id, cardId: z.union([z.string(), z.number()]).optional() });
+
+/* ------------------------------------------------------------------ responses */
+
+const nullableText = z.string().nullable();
+
+/** A contact in lists and pickers; picture is its URL. */
+export const ZContactRow = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  mobile: nullableText,
+  linkedin: nullableText,
+  picture: nullableText,
+  highlighted: z.boolean(),
+  noInvitations: z.boolean(),
+});
+export type TContactRow = z.output<typeof ZContactRow>;
+export const ZContactListResponse = ZPage(ZContactRow);
+export const ZContactSearchResponse = z.array(ZContactRow);
+
+export const ZContactResponse = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  mobile: nullableText,
+  linkedin: nullableText,
+  about: nullableText,
+  highlighted: z.boolean(),
+  noInvitations: z.boolean(),
+  picture: z.number().int().nullable(),
+  pictureUrl: nullableText,
+  extraInfo: ZExtraInfoResponse,
+  companyIds: z.array(z.number().int()),
+  listIds: z.array(z.number().int()),
+  companies: z.array(z.object({ id: z.number().int(), name: z.string(), cvr: nullableText, city: nullableText, status: z.number().int() })),
+  lists: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** Saved payment cards arrive with payments (issue 13); none exist yet. */
+  paymentCards: z.array(z.object({ id: z.string(), cardType: z.string(), cardNumber: z.string(), expMonth: z.number().int(), expYear: z.number().int() })),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+export const ZContactListsResponse = ZPage(z.object({ id: z.number().int(), title: z.string(), contactCount: z.number().int() }));
+export const ZContactListDetailResponse = z.object({ id: z.number().int(), title: z.string(), contactIds: z.array(z.number().int()), contacts: z.array(ZContactRow) });

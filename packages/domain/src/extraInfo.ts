@@ -70,3 +70,9 @@ export function validateExtraInfo(
   return { ok: true, value: out };
 }
 
+
+/** Extra info as a record answers with it: per alias the title and the chosen value(s). */
+export const ZExtraInfoResponse = z.record(
+  z.string(),
+  z.object({ title: z.string(), alias: z.string(), value: z.string().nullable(), values: z.array(z.string()) }),
+);

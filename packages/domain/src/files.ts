@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalId } from './validation';
+import { ATTACHMENT_RELATION_TYPES } from './attachments';
+import { id } from './validation';
 
 /** Texts of files and attachments. */
 export const FILE_MSG = {
@@ -35,9 +36,15 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const isImageMime = (mime: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
 
+/** A record type from a request: one of ATTACHMENT_RELATIONS, else 'Ukendt relation'. */
+export const relationType = z.enum(ATTACHMENT_RELATION_TYPES, { error: FILE_MSG.relationUnknown });
+
+export const ZFileListRequest = z.object({ relationType, relationId: id });
+
+/** Files always belong to a record (an upload without one would be an orphan nobody can reach). */
 export const ZFileUploadRequest = z.object({
-  relationType: z.string({ error: FILE_MSG.relationUnknown }).trim().min(1, FILE_MSG.relationUnknown).max(50, FILE_MSG.relationUnknown),
-  relationId: optionalId,
+  relationType,
+  relationId: id,
   files: z.array(ZUpload, { error: FILE_MSG.noFiles }).min(1, FILE_MSG.noFiles).max(20),
 });
 
@@ -96,3 +103,29 @@ function trimUtf8(b: Uint8Array): Uint8Array {
   }
   return b;
 }
+
+/** A file of a record as the API hands it out; filePath is where to fetch it (/api/files/{id}). */
+export const ZFileResponse = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  filePath: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  relationType: z.string().nullable(),
+  relationId: z.number().int().nullable(),
+  createDate: z.date(),
+});
+export const ZFileListResponse = z.array(ZFileResponse);
+export const ZFileUploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  files: z.array(z.object({ id: z.number().int(), fileName: z.string(), filePath: z.string(), mimeType: z.string(), size: z.number().int() })),
+});
+/** The bytes of a file for GET /api/files/{id}. */
+export const ZFileDownloadResponse = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  data: z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array),
+});

@@ -1,11 +1,6 @@
 import { ZCommentAddRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes } from './route';
-
-const upload = (body: Record<string, unknown>, name: string) => {
-  const f = (body.files as Record<string, unknown[]> | undefined)?.[name];
-  return f?.length ? f : undefined;
-};
+import { defineRoutes, formFiles, idParam } from './route';
 
 export const commentRoutes = defineRoutes('Comments', [
   {
@@ -15,7 +10,7 @@ export const commentRoutes = defineRoutes('Comments', [
     query: z.object({ type: z.string().optional(), originType: z.string().optional(), skip: z.string().optional() }),
     handler: async (call, { params, query }) => {
       const q = query as Record<string, string | undefined>;
-      return call.comments.list({ originId: params.id, originType: q.type ?? q.originType ?? q.origin ?? '', skip: q.skip ?? 0 } as never);
+      return call.comments.list({ originId: params.id, originType: q.type ?? q.originType ?? q.origin ?? '', skip: q.skip ?? 0 });
     },
   },
   {
@@ -30,9 +25,9 @@ export const commentRoutes = defineRoutes('Comments', [
         files: undefined,
         originId: params.id,
         originType: body.originType ?? body.origin,
-        picturesFiles: upload(body, 'picturesFiles') ?? body.picturesFiles,
-        filesFiles: upload(body, 'filesFiles') ?? body.filesFiles,
-      } as never);
+        picturesFiles: formFiles(body, 'picturesFiles') ?? body.picturesFiles,
+        filesFiles: formFiles(body, 'filesFiles') ?? body.filesFiles,
+      });
       return { success: true, result: r.id, message: r.message };
     },
   },
@@ -40,12 +35,12 @@ export const commentRoutes = defineRoutes('Comments', [
     method: 'POST',
     url: '/api/comments/:id/read',
     summary: 'Mark a comment (and its replies) read for me',
-    handler: async (call, { params }) => call.comments.markRead({ id: params.id } as never),
+    handler: async (call, input) => call.comments.markRead(idParam(input)),
   },
   {
     method: 'DELETE',
     url: '/api/comments/:id',
     summary: 'Delete a comment (author only)',
-    handler: async (call, { params }) => call.comments.delete({ id: params.id } as never),
+    handler: async (call, input) => call.comments.delete(idParam(input)),
   },
 ]);

@@ -1,25 +1,9 @@
-import type { Caller } from '@klubhus/api';
-import { ZCompanyListRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
+import { type TCompanyListRow, ZCompanyListRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, listEnvelope, listRequest, type RestInput } from './route';
+import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow, type RestInput } from './route';
 
-type CompanyRow = Awaited<ReturnType<Caller['companies']['list']>>['rows'][number];
-
-/** SPEC §3: company list rows in PascalCase. */
-export const companyRow = (c: CompanyRow) => ({
-  Id: c.id,
-  Name: c.name,
-  CVR: c.cvr,
-  Address: c.address,
-  ZipCode: c.zipCode,
-  City: c.city,
-  Email: c.email,
-  Phone: c.phone,
-  FollowUpDate: c.followUpDate,
-  Utilization: c.utilization,
-  LogoWeb: c.logoWeb,
-  Status: c.status,
-});
+/** SPEC §3: company list rows in PascalCase (CVR as documented). */
+export const companyRow = (c: TCompanyListRow) => pascalRow(c, { cvr: 'CVR' });
 
 /** The list body; a search sent inside filter (as some tables do) counts as the search. */
 function companyListBody(input: RestInput) {
@@ -34,20 +18,13 @@ function companyListBody(input: RestInput) {
   };
 }
 
-const files = (body: Record<string, unknown>, name: string) => {
-  const f = (body.files as Record<string, unknown[]> | undefined)?.[name];
-  return f?.length ? f : undefined;
-};
-
-const idParam = (input: RestInput) => ({ id: input.params.id as never });
-
 export const companyRoutes = defineRoutes('Companies', [
   {
     method: 'POST',
     url: '/api/companies',
     summary: 'Company list: {filter{status}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Name asc, 10 per page',
     body: ZCompanyListRequest,
-    handler: async (call, input) => listEnvelope(await call.companies.list(companyListBody(input) as never), companyRow),
+    handler: async (call, input) => listEnvelope(await call.companies.list(companyListBody(input)), companyRow),
   },
   {
     method: 'POST',
@@ -55,7 +32,7 @@ export const companyRoutes = defineRoutes('Companies', [
     summary: 'Virksomheder.xlsx of the current filter, search and sort',
     body: ZCompanyListRequest,
     handler: async (call, input) => {
-      const file = await call.companies.export(companyListBody(input) as never);
+      const file = await call.companies.export(companyListBody(input));
       return input.reply
         .header('content-type', file.mimeType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -70,7 +47,7 @@ export const companyRoutes = defineRoutes('Companies', [
     handler: async (call, { query }) => {
       const q = query as { search?: string; ids?: string | string[] };
       const ids = q.ids === undefined ? undefined : Array.isArray(q.ids) ? q.ids.join(',') : q.ids;
-      return { success: true, result: await call.companies.search({ search: q.search, ids } as never) };
+      return { success: true, result: await call.companies.search({ search: q.search, ids }) };
     },
   },
   {
@@ -102,9 +79,9 @@ export const companyRoutes = defineRoutes('Companies', [
       const r = await call.companies.update({
         ...body,
         files: undefined,
-        logoWebFile: files(body, 'logoWebFile') ?? body.logoWebFile,
-        logoPrintFile: files(body, 'logoPrintFile') ?? body.logoPrintFile,
-      } as never);
+        logoWebFile: formFiles(body, 'logoWebFile') ?? body.logoWebFile,
+        logoPrintFile: formFiles(body, 'logoPrintFile') ?? body.logoPrintFile,
+      });
       return { success: true, result: r.id, message: r.message, error: null };
     },
   },
@@ -145,7 +122,7 @@ export const companyRoutes = defineRoutes('Companies', [
     method: 'DELETE',
     url: '/api/companies/:id/contacts/:contactId',
     summary: 'Remove a contact from the company',
-    handler: async (call, { params }) => call.companies.removeContact({ companyId: params.id, contactId: params.contactId } as never),
+    handler: async (call, { params }) => call.companies.removeContact({ companyId: params.id, contactId: params.contactId }),
   },
   {
     method: 'DELETE',

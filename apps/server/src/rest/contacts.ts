@@ -1,11 +1,9 @@
-import type { Caller } from '@klubhus/api';
-import { ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
+import { type TContactRow, ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, listEnvelope, listRequest, type RestCaller, type RestInput } from './route';
+import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, type RestCaller, type RestInput } from './route';
 
-type ContactRow = Awaited<ReturnType<Caller['contacts']['list']>>['rows'][number];
-const contactRow = (c: ContactRow) => ({ Id: c.id, ...c });
-const idParam = (input: RestInput) => ({ id: input.params.id as never });
+/** Legacy contact rows: Id first, then the fields as they are. */
+const contactRow = (c: TContactRow) => ({ Id: c.id, ...c });
 
 function listBody(input: RestInput) {
   const body = listRequest(input) as Record<string, unknown>;
@@ -17,11 +15,6 @@ function listBody(input: RestInput) {
     filter: { ...filter, companyId: filter.companyId ?? (input.req.method === 'GET' ? q.companyId : undefined) },
   };
 }
-
-const upload = (body: Record<string, unknown>, name: string) => {
-  const f = (body.files as Record<string, unknown[]> | undefined)?.[name];
-  return f?.length ? f : undefined;
-};
 
 const listGet = {
   summary: 'One contact list with its contacts -> {success, result}',
@@ -36,7 +29,7 @@ export const contactRoutes = defineRoutes('Contacts', [
     query: z.object({ search: z.string().optional(), companyId: z.string().optional(), ids: z.string().optional() }),
     handler: async (call, { query }) => {
       const q = query as { search?: string; companyId?: string; ids?: string };
-      return { success: true, result: await call.contacts.search({ search: q.search, companyId: q.companyId || undefined, ids: q.ids } as never) };
+      return { success: true, result: await call.contacts.search({ search: q.search, companyId: q.companyId || undefined, ids: q.ids }) };
     },
   },
   {
@@ -44,21 +37,21 @@ export const contactRoutes = defineRoutes('Contacts', [
     url: '/api/contacts',
     summary: 'Contact list: {filter{companyId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Name asc',
     body: ZContactListRequest,
-    handler: async (call, input) => listEnvelope(await call.contacts.list(listBody(input) as never), contactRow),
+    handler: async (call, input) => listEnvelope(await call.contacts.list(listBody(input)), contactRow),
   },
   {
     method: 'GET',
     url: '/api/contacts/lists',
     summary: 'Contact lists (search, sort Title, page) -> {Result, TotalPages, Total}',
     handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input) as never), (l) => ({ Id: l.id, Title: l.title, ...l })),
+      listEnvelope(await call.contacts.lists.list(listRequest(input)), (l) => ({ Id: l.id, Title: l.title, ...l })),
   },
   {
     method: 'POST',
     url: '/api/contacts/lists',
     summary: 'Contact lists by the list protocol -> {Result, TotalPages, Total}',
     handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input) as never), (l) => ({ Id: l.id, Title: l.title, ...l })),
+      listEnvelope(await call.contacts.lists.list(listRequest(input)), (l) => ({ Id: l.id, Title: l.title, ...l })),
   },
   {
     method: 'POST',
@@ -67,7 +60,7 @@ export const contactRoutes = defineRoutes('Contacts', [
     body: ZContactListUpdateRequest,
     multipart: true,
     handler: async (call, { body }) => {
-      const r = await call.contacts.lists.update({ ...body, files: undefined } as never);
+      const r = await call.contacts.lists.update({ ...body, files: undefined });
       return { success: true, result: r.id, data: r.id, message: r.message, error: null };
     },
   },
@@ -83,13 +76,13 @@ export const contactRoutes = defineRoutes('Contacts', [
     method: 'POST',
     url: '/api/contacts/lists/:id/contacts/:contactId',
     summary: 'Add a contact to a list',
-    handler: async (call, { params }) => call.contacts.lists.addContact({ listId: params.id, contactId: params.contactId } as never),
+    handler: async (call, { params }) => call.contacts.lists.addContact({ listId: params.id, contactId: params.contactId }),
   },
   {
     method: 'DELETE',
     url: '/api/contacts/lists/:id/contacts/:contactId',
     summary: 'Remove a contact from a list',
-    handler: async (call, { params }) => call.contacts.lists.removeContact({ listId: params.id, contactId: params.contactId } as never),
+    handler: async (call, { params }) => call.contacts.lists.removeContact({ listId: params.id, contactId: params.contactId }),
   },
   {
     method: 'POST',
@@ -101,9 +94,9 @@ export const contactRoutes = defineRoutes('Contacts', [
       const r = await call.contacts.update({
         ...body,
         files: undefined,
-        file: upload(body, 'file') ?? body.file,
-        pictureFile: upload(body, 'pictureFile') ?? body.pictureFile,
-      } as never);
+        file: formFiles(body, 'file') ?? body.file,
+        pictureFile: formFiles(body, 'pictureFile') ?? body.pictureFile,
+      });
       return { success: true, data: r.id, result: r.id, message: r.message, error: null };
     },
   },
@@ -120,7 +113,7 @@ export const contactRoutes = defineRoutes('Contacts', [
     method: 'POST',
     url: '/api/contacts/:id/delete-card',
     summary: 'Delete a saved payment card of the contact (cards arrive with payments: none yet)',
-    handler: async (call, { params, body }) => call.contacts.deleteCard({ id: params.id, cardId: (body.card as { id?: string })?.id ?? body.cardId } as never),
+    handler: async (call, { params, body }) => call.contacts.deleteCard({ id: params.id, cardId: (body.card as { id?: string })?.id ?? body.cardId }),
   },
   {
     method: 'DELETE',

@@ -1,6 +1,6 @@
 import { isImageMime } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes } from './route';
+import { defineRoutes, idParam } from './route';
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -16,7 +16,7 @@ export const fileRoutes = defineRoutes('Files', [
     query: z.object({ relationType: z.string(), relationId: z.string() }),
     handler: async (call, { query }) => {
       const q = query as Record<string, string | undefined>;
-      return { success: true, result: await call.files.list({ relationType: q.relationType ?? '', relationId: q.relationId } as never) };
+      return { success: true, result: await call.files.list({ relationType: q.relationType ?? '', relationId: q.relationId }) };
     },
   },
   {
@@ -27,7 +27,7 @@ export const fileRoutes = defineRoutes('Files', [
     handler: async (call, { body }) => {
       const uploaded = (body.files as Record<string, unknown[]> | undefined) ?? {};
       const files = Object.values(uploaded).flat();
-      const r = await call.files.upload({ relationType: body.relationType, relationId: body.relationId, files } as never);
+      const r = await call.files.upload({ relationType: body.relationType, relationId: body.relationId, files });
       return { success: true, result: r.files, message: r.message };
     },
   },
@@ -35,8 +35,9 @@ export const fileRoutes = defineRoutes('Files', [
     method: 'GET',
     url: '/api/files/:id',
     summary: 'The file: attachment (images inline), nosniff, only to its club',
-    handler: async (call, { params, reply }) => {
-      const f = await call.files.download({ id: params.id } as never);
+    handler: async (call, input) => {
+      const f = await call.files.download(idParam(input));
+      const { reply } = input;
       return reply
         .header('content-type', f.mimeType)
         .header('content-length', String(f.data.length))
@@ -51,6 +52,6 @@ export const fileRoutes = defineRoutes('Files', [
     method: 'DELETE',
     url: '/api/files/:id',
     summary: 'Delete a file',
-    handler: async (call, { params }) => call.files.delete({ id: params.id } as never),
+    handler: async (call, input) => call.files.delete(idParam(input)),
   },
 ]);

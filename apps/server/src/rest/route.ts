@@ -40,6 +40,12 @@ export function pascalRow<T extends object, R extends Partial<Record<keyof T & s
   return out as PascalRow<T, R>;
 }
 
+/** The uploads of one multipart field (undefined when the form had none). */
+export function formFiles(body: Record<string, unknown>, field: string): unknown[] | undefined {
+  const f = (body.files as Record<string, unknown[]> | undefined)?.[field];
+  return f?.length ? f : undefined;
+}
+
 /** The record id of a `/:id` URL, for the procedure to validate. */
 export const idParam = (input: RestInput) => ({ id: input.params.id });
 

@@ -84,9 +84,23 @@ describe('company validation (router)', () => {
     expect((await call.companies.get({ id: r.id })).owner).toMatchObject({ firstname: 'Søren', lastname: 'Stab' });
   });
 
-  it('ticket limits stored by event type, max amount may be empty', async () => {
-    const r = await call.companies.update({ ...base, ticketLimits: { '3': [{ productId: 5, maxAmount: '' }, { productId: 6, maxAmount: 4 }] } as never });
-    expect((await call.companies.get({ id: r.id })).ticketLimits).toEqual({ '3': [{ productId: 5, maxAmount: null }, { productId: 6, maxAmount: 4 }] });
+  it('ticket limits stored by event type, max amount may be empty; only products of the club', async () => {
+    const productsOf = async (clientId: number) =>
+      t.database.owner.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('app.client_id', ${String(clientId)}, true)`.execute(trx);
+        const values = ['Sæsonkort', 'Dagsbillet'].map((title) => ({ client_id: clientId, title, type: 'ticket' as const, price: 10000 }));
+        return (await trx.insertInto('products').values(values).returning('id').execute()).map((p) => p.id);
+      });
+    const [p1, p2] = await productsOf(demo);
+    const [foreign] = await productsOf(nabo);
+    expect([p1, p2, foreign].every(Boolean)).toBe(true);
+    const r = await call.companies.update({ ...base, ticketLimits: { '3': [{ productId: p1, maxAmount: '' }, { productId: p2, maxAmount: 4 }] } as never });
+    expect((await call.companies.get({ id: r.id })).ticketLimits).toEqual({ '3': [{ productId: p1, maxAmount: null }, { productId: p2, maxAmount: 4 }] });
+    await refused(
+      () => call.companies.update({ ...base, id: r.id, ticketLimits: { '3': [{ productId: foreign, maxAmount: 1 }] } }),
+      COMPANY_MSG.ticketLimitProductUnknown,
+    );
+    await refused(() => call.companies.update({ ...base, ticketLimits: { '3': [{ productId: 999_999, maxAmount: 1 }] } }), COMPANY_MSG.ticketLimitProductUnknown);
   });
 
   it('contacts of another club cannot be linked', async () => {

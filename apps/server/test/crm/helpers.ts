@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createCaller, createContext, createSession } from '@klubhus/api';
 import { clubId, type TestApp } from '../helpers';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-crm-'));
+/** Where callers of these tests store files (files/ under it). */
+export const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-crm-'));
 
 /** A tRPC caller for a demo user with the given club as the session's club. */
 export async function callerFor(t: TestApp, email: string, clubName = 'Demo IF') {

@@ -1,3 +1,4 @@
+import type { AttachmentRelation } from '@klubhus/domain';
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { COMMENTS_PAGE_SIZE } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
@@ -22,7 +23,7 @@ const PAGE_LINKS = 5;
 
 export interface CommentsPanelProps {
   /** The record: 'company', 'contact', 'event', 'contract', ... */
-  originType: string;
+  originType: AttachmentRelation;
   originId: number;
   /** Where the record is shown (kept with the comment for notifications). */
   originUrl?: string;

@@ -1,3 +1,4 @@
+import type { AttachmentRelation } from '@klubhus/domain';
 import { Box, Button, HStack, Icon, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,8 +15,8 @@ import { formatBytes, formatDateTime, postMultipart } from './upload';
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
 
 export interface FilesPanelProps {
-  /** The record the files belong to: 'company', 'contract', ... (RELATION_TYPES). */
-  relationType: string;
+  /** The record the files belong to: 'company', 'contract', ... (ATTACHMENT_RELATIONS). */
+  relationType: AttachmentRelation;
   relationId: number;
   title?: string;
 }
