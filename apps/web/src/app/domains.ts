@@ -1,5 +1,5 @@
 import { authRoutes } from '../features/auth/routes';
-import { catalogueRoutes } from '../features/catalogue/routes';
+import { ordersReferenceRoutes } from '../features/orders-reference/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -24,5 +24,5 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...companiesRoutes,
   ...contactsRoutes,
   ...productsRoutes,
-  ...catalogueRoutes,
+  ...ordersReferenceRoutes,
 ];

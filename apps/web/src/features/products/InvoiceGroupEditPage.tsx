@@ -10,7 +10,7 @@ import { CheckboxField, Form, NumberField, TextField, useZodForm } from '../../u
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { FormTabs, useEditId, useLeaveOnError } from '../catalogue/shared';
+import { FormTabs, useEditId, useLeaveOnError } from './shared';
 
 const LIST = '/products/invoicegroups';
 const FORM_ID = 'invoice-group-form';

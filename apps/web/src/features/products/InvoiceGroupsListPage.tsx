@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { YesNo } from '../catalogue/shared';
+import { YesNo } from './shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['invoiceGroups']['list']['rows'][number];

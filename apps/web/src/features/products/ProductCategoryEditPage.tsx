@@ -11,7 +11,7 @@ import { CheckboxField, Form, FormField, ImageUpload, NumberField, TextareaField
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { FormTabs, fileToUpload, useEditId, useLeaveOnError } from '../catalogue/shared';
+import { FormTabs, fileToUpload, useEditId, useLeaveOnError } from './shared';
 import { SortableProductList } from './SortableProductList';
 
 const LIST = '/products/categories';

@@ -38,7 +38,7 @@ import {
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, FormTabs, fileToUpload, krInput, useEditId, useFeature, useLeaveOnError, useModuleOn, YesNo } from '../catalogue/shared';
+import { AsyncSelectField, FormTabs, fileToUpload, krInput, useEditId, useFeature, useLeaveOnError, useModuleOn, YesNo } from './shared';
 import { type OptionDraft, OptionModal, type VariantDraft, VariantModal } from './ProductModals';
 
 const LIST = '/products';

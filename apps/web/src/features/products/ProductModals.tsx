@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
-import { kr, ProductSearch } from '../catalogue/shared';
+import { kr, ProductSearch } from './shared';
 
 export type VariantDraft = z.input<typeof ZProductVariant>;
 /** An option row in the form, with the names shown in the table (not sent: the schema strips them). */

@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { kr } from '../catalogue/shared';
+import { kr } from './shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['products']['list']['rows'][number];

@@ -16,7 +16,7 @@ import { PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/LinkButton';
-import { kr } from '../catalogue/shared';
+import { kr } from './shared';
 
 export interface SortableProduct {
   id: number;

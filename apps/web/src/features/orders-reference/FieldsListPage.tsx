@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { FIELD_TYPE_LABELS } from './shared';
+import { FIELD_TYPE_LABELS } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['customFields']['list']['rows'][number];

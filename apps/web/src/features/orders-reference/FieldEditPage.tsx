@@ -11,7 +11,7 @@ import { DateField, Form, FormField, NumberField, SelectField, StringListField, 
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, FIELD_TYPE_LABELS, useEditId, useLeaveOnError } from './shared';
+import { AsyncSelectField, FIELD_TYPE_LABELS, useEditId, useLeaveOnError } from '../products/shared';
 
 const LIST = '/orders/fields';
 const FORM_ID = 'field-form';

@@ -218,7 +218,7 @@ test('order category: create with price in kroner, edit, delete with confirmatio
   await expect(table).toContainText('Ingen elementer blev fundet.');
 });
 
-test('catalogue screens have no serious accessibility violations', async ({ browser, baseURL }) => {
+test('product and orders reference screens have no serious accessibility violations', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   // @axe-core/playwright needs pages from browser.newContext().
   const context = await browser.newContext({ baseURL });

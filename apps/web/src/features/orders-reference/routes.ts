@@ -5,7 +5,7 @@ import { defineRoutes } from '../../app/registry';
  * Kategorier, Sæsoner, Felter, Rabatkoder. The side nav order leaves 1–4 for
  * Aftaler, Ordrer, Abonnementer and Fakturaer (the orders domain).
  */
-export const catalogueRoutes = defineRoutes([
+export const ordersReferenceRoutes = defineRoutes([
   {
     module: 'orders',
     view: 'categories',

@@ -12,7 +12,7 @@ import { CheckboxField, DateField, Form, TextField, useZodForm } from '../../ui/
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, formatDate, useEditId, useLeaveOnError } from './shared';
+import { AsyncSelectField, formatDate, useEditId, useLeaveOnError } from '../products/shared';
 
 const LIST = '/orders/seasons';
 const FORM_ID = 'season-form';

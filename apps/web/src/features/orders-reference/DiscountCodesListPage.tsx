@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { formatDate, kr, YesNo } from './shared';
+import { formatDate, kr, YesNo } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['discountCodes']['list']['rows'][number];

@@ -11,7 +11,7 @@ import { CheckboxField, DateField, Form, FormField, NumberField, TextField, useZ
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { krInput, ProductSearch, ProductTags, useEditId, useLeaveOnError } from './shared';
+import { krInput, ProductSearch, ProductTags, useEditId, useLeaveOnError } from '../products/shared';
 
 const LIST = '/orders/discount-codes';
 const FORM_ID = 'discount-code-form';

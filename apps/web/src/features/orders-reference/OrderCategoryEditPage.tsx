@@ -11,7 +11,7 @@ import { CheckboxField, Form, FormField, ImageUpload, NumberField, TextareaField
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { fileToUpload, krInput, useEditId, useLeaveOnError } from './shared';
+import { fileToUpload, krInput, useEditId, useLeaveOnError } from '../products/shared';
 
 const LIST = '/orders/categories';
 const FORM_ID = 'order-category-form';
