@@ -45,3 +45,36 @@ export const ZRegisterRequest = z
     message: confirmMessage('Gentag adgangskode', 'Adgangskode'),
   });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+
+/** A change of the signed-in user's password; the new one is checked like a reset's. */
+export const ZChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(1000), password: z.string().max(1000) });
+export const ZConfirmEmailRequest = z.object({ token: z.string().min(1).max(100) });
+
+/* ------------------------------------------------------------------ responses */
+
+/** The user as GET /api/user and POST /api/login return it (SPEC §3 User). */
+export const ZUserProfile = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  title: z.string().nullable(),
+  picture: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  about: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  admin: z.boolean(),
+  superAdmin: z.boolean(),
+  emailConfirmed: z.boolean(),
+  timeZone: z.string(),
+  clients: z.array(
+    z.object({ clientId: z.number().int(), name: z.string(), logo: z.string().nullable(), role: z.string(), systemUser: z.boolean(), accepted: z.boolean() }),
+  ),
+});
+export type TUserProfile = z.output<typeof ZUserProfile>;
+
+/** A plain success without a toast (logout, reset, password change). */
+export const ZOkResponse = z.object({ success: z.literal(true) });
+/** A success with the text to show (sign-up, confirmation, forgot password). */
+export const ZMessageResponse = z.object({ success: z.literal(true), message: z.string() });

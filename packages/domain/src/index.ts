@@ -1,3 +1,4 @@
+export * from './app';
 export * from './attachments';
 export * from './auth';
 export * from './catalogue';

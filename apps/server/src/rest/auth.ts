@@ -9,7 +9,7 @@ export const authRoutes = defineRoutes('Auth', [
     summary: 'Log in; sets the session cookie and returns the user',
     body: ZLoginRequest,
     public: true,
-    handler: (call, { body }) => call.auth.login(body as never),
+    handler: (call, { body }) => call.auth.login(body),
   },
   {
     method: 'POST',
@@ -18,7 +18,7 @@ export const authRoutes = defineRoutes('Auth', [
     body: ZRegisterRequest,
     public: true,
     handler: async (call, { body }) => {
-      const r = await call.auth.register(body as never);
+      const r = await call.auth.register(body);
       return { success: true, result: r.message };
     },
   },
@@ -29,7 +29,7 @@ export const authRoutes = defineRoutes('Auth', [
     body: ZForgotPasswordRequest,
     public: true,
     handler: async (call, { body }) => {
-      const r = await call.auth.forgotPassword(body as never);
+      const r = await call.auth.forgotPassword(body);
       return { success: true, result: r.message };
     },
   },
@@ -40,7 +40,7 @@ export const authRoutes = defineRoutes('Auth', [
     body: ZResetPasswordRequest,
     public: true,
     handler: async (call, { body }) => {
-      await call.auth.resetPassword(body as never);
+      await call.auth.resetPassword(body);
       return { success: true };
     },
   },
