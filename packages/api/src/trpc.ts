@@ -72,8 +72,6 @@ export interface ClubScope {
   trx: Tx;
   /** Stored bytes the call writes or retires; settled after commit or rollback. */
   files: CallFiles;
-  /** @deprecated use ctx.trx; removed once every router calls its service (issue 9). */
-  tx<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -92,7 +90,7 @@ export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
     const result = await withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
       const club = await loadClubContextIn(trx, ctx.user, clientId);
       if (!club) throw refuse('FORBIDDEN', MSG.noClub);
-      const scope: ClubScope = { club, trx, files, tx: (fn) => fn(trx) };
+      const scope: ClubScope = { club, trx, files };
       const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
       // tRPC hands a failure back as a result: throw it so the transaction rolls back.
       if (!result.ok) throw result.error;

@@ -14,10 +14,10 @@ afterAll(() => database.close());
 
 const testRouter = router({
   renameThenFail: clubProcedure.mutation(async ({ ctx }) => {
-    await ctx.tx((trx) => trx.updateTable('contact_lists').set({ title: 'Omdøbt' }).execute());
+    await ctx.trx.updateTable('contact_lists').set({ title: 'Omdøbt' }).execute();
     throw new Error('boom');
   }),
-  rename: clubProcedure.mutation(({ ctx }) => ctx.tx((trx) => trx.updateTable('contact_lists').set({ title: 'Omdøbt' }).execute())),
+  rename: clubProcedure.mutation(({ ctx }) => ctx.trx.updateTable('contact_lists').set({ title: 'Omdøbt' }).execute()),
 });
 
 async function callerFor(email: string) {

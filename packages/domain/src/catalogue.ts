@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ZUpload } from './files';
 import { listInput } from './list';
+import { ZPage } from './responses';
 import { kroner, optionalKroner } from './money';
 import { parseDecimal } from './validation';
 import {
   bool,
   date,
+  id,
   decimalMessage,
   optionalDate,
   optionalId,
@@ -510,3 +512,183 @@ export const ZDiscountCodeUpdateRequest = z
   });
 export const DISCOUNT_SORTS = ['Title', 'Code', 'Expires', 'Active', 'Id'] as const;
 export const ZDiscountCodeListRequest = listInput(z.object({}).passthrough(), DISCOUNT_SORTS, { field: 'Title', dir: 'asc' });
+
+/* ------------------------------------------------------------------ requests without a body of their own */
+
+export const ZCategoryProductsRequest = z.object({ id, contract: bool });
+export const ZFieldsForCategoryRequest = z.object({ categoryId: id });
+/** The parents a season may choose: every season without a parent but the season itself. */
+export const ZSeasonParentsRequest = z.object({ id: id.optional() }).optional();
+
+/* ------------------------------------------------------------------ responses (money in kroner) */
+
+const int = z.number().int();
+const nullableText = z.string().nullable();
+const text_ = z.string().nullable();
+const ZProductExtraInfoResponse = z.object({ title: z.string(), alias: z.string(), type: z.enum(EXTRA_INFO_TYPES), values: z.array(z.string()), multiple: z.boolean() });
+const ZContractSetupResponse = z.object({
+  type: z.enum(CONTRACT_SETUP_TYPES),
+  amountType: z.enum(CONTRACT_AMOUNT_TYPES).nullable(),
+  unit: z.enum(CONTRACT_UNITS).nullable(),
+  preSelected: z.boolean(),
+});
+const ZSubscriptionResponse = z.object({ active: z.boolean(), startFee: z.number().nullable(), fee: z.number().nullable(), interval: int.nullable(), commitment: int.nullable() });
+const ZProductShopResponse = z.object({
+  active: z.boolean(),
+  title: text_,
+  price: z.number().nullable(),
+  discount: z.number().nullable(),
+  seasonId: int.nullable(),
+  description: text_,
+  image: text_,
+});
+const ZSeatsResponse = z.object({ chartId: text_, category: text_ });
+const ZCategoryShopResponse = z.object({ active: z.boolean(), title: text_, description: text_, image: text_ });
+const ZOrderCategoryShopResponse = z.object({ title: text_, image: text_, description: text_ });
+const ZSeasonSeatResponse = z.object({ chartId: text_, eventId: text_, name: text_ });
+const ZEconomicResponse = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+export const ZTitleOption = z.object({ id: int, title: z.string() });
+export const ZTitleOptions = z.array(ZTitleOption);
+
+export const ZProductListResponse = ZPage(
+  z.object({
+    id: int,
+    title: z.string(),
+    description: nullableText,
+    type: z.enum(PRODUCT_TYPES),
+    active: z.boolean(),
+    categoryId: int.nullable(),
+    category: nullableText,
+    price: z.number(),
+    basePrice: z.number(),
+    hasVariants: z.boolean(),
+    sorting: int,
+  }),
+);
+
+export const ZProductResponse = z.object({
+  id: int,
+  title: z.string(),
+  sku: nullableText,
+  type: z.enum(PRODUCT_TYPES),
+  categoryId: int.nullable(),
+  category: ZTitleOption.nullable(),
+  price: z.number(),
+  saleAmount: int.nullable(),
+  description: nullableText,
+  sorting: int,
+  invoiceTitle: nullableText,
+  invoiceGroupId: int.nullable(),
+  showOnInvoice: z.boolean(),
+  prePayment: z.boolean(),
+  reservation: z.boolean(),
+  seasonTicket: z.boolean(),
+  poolProduct: z.boolean(),
+  appendix: z.boolean(),
+  hideExport: z.boolean(),
+  vatExempt: z.boolean(),
+  active: z.boolean(),
+  extraInfo: z.array(ZProductExtraInfoResponse),
+  contractSetup: ZContractSetupResponse.nullable(),
+  subscription: ZSubscriptionResponse,
+  shop: ZProductShopResponse,
+  seats: ZSeatsResponse,
+  economicSku: nullableText,
+  variants: z.array(z.object({ id: int, title: z.string(), sku: nullableText, price: z.number(), saleAmount: int.nullable(), active: z.boolean(), sorting: int })),
+  options: z.array(
+    z.object({
+      id: int,
+      productId: int,
+      product: z.string(),
+      variantId: int.nullable(),
+      variant: nullableText,
+      public: z.boolean(),
+      preSelected: z.boolean(),
+      priceOverride: z.boolean(),
+      price: z.number().nullable(),
+      sorting: int,
+    }),
+  ),
+});
+
+export const ZProductSearchResponse = z.array(
+  z.object({
+    id: int,
+    title: z.string(),
+    type: z.enum(PRODUCT_TYPES),
+    sku: nullableText,
+    price: z.number(),
+    active: z.boolean(),
+    vatExempt: z.boolean(),
+    categoryId: int.nullable(),
+    variants: z.array(z.object({ id: int, title: z.string(), sku: nullableText, price: z.number() })),
+  }),
+);
+
+export const ZProductCategoryListResponse = ZPage(z.object({ id: int, title: z.string(), sorting: int }));
+export const ZProductCategoryResponse = z.object({ id: int, title: z.string(), sorting: int, shop: ZCategoryShopResponse });
+export const ZCategoryProductsResponse = z.array(
+  z.object({ id: int, title: z.string(), type: z.enum(PRODUCT_TYPES), price: z.number(), active: z.boolean(), shopActive: z.boolean(), sorting: int }),
+);
+
+export const ZInvoiceGroupListResponse = ZPage(z.object({ id: int, title: z.string(), sku: nullableText, sorting: int, vatExempt: z.boolean() }));
+export const ZInvoiceGroupOptions = z.array(z.object({ id: int, title: z.string(), vatExempt: z.boolean() }));
+export const ZInvoiceGroupResponse = z.object({ id: int, title: z.string(), sku: nullableText, sorting: int, vatExempt: z.boolean(), economic: ZEconomicResponse });
+
+const ZOrderCategoryRow = z.object({
+  id: int,
+  title: z.string(),
+  sku: nullableText,
+  price: z.number().nullable(),
+  invoiceTitle: nullableText,
+  sorting: int,
+  showOnShop: z.boolean(),
+  hideOnContract: z.boolean(),
+});
+export const ZOrderCategoryListResponse = ZPage(ZOrderCategoryRow);
+export const ZOrderCategoryOptions = z.array(ZOrderCategoryRow);
+export const ZOrderCategoryResponse = ZOrderCategoryRow.extend({ shop: ZOrderCategoryShopResponse });
+
+const ZSeasonRow = z.object({
+  id: int,
+  title: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  parentId: int.nullable(),
+  reservations: z.boolean(),
+  reservationExpires: nullableText,
+});
+export const ZSeasonListResponse = ZPage(ZSeasonRow);
+export const ZSeasonOptions = z.array(ZSeasonRow);
+export const ZSeasonResponse = ZSeasonRow.extend({ seats: z.array(ZSeasonSeatResponse) });
+
+const ZCustomFieldRow = z.object({
+  id: int,
+  title: z.string(),
+  type: z.enum(FIELD_TYPES),
+  categoryIds: z.array(int),
+  sorting: int,
+  values: z.array(z.string()),
+  defaultValue: nullableText,
+});
+export const ZCustomFieldListResponse = ZPage(ZCustomFieldRow);
+export const ZCustomFieldOptions = z.array(ZCustomFieldRow);
+export const ZCustomFieldResponse = ZCustomFieldRow;
+/** A saved field answers with the default it kept (a type change may drop it). */
+export const ZCustomFieldSaveResponse = z.object({ id: int, created: z.boolean(), defaultValue: nullableText, message: z.string() });
+
+const ZDiscountCodeRow = z.object({
+  id: int,
+  title: z.string(),
+  code: z.string(),
+  expires: z.string(),
+  amount: int.nullable(),
+  uses: int,
+  /** Percent for percentage codes, kroner for fixed ones. */
+  discount: z.number(),
+  percentage: z.boolean(),
+  active: z.boolean(),
+});
+export const ZDiscountCodeListResponse = ZPage(ZDiscountCodeRow);
+export const ZDiscountCodeResponse = ZDiscountCodeRow.extend({ productIds: z.array(int), products: z.array(ZTitleOption) });

@@ -1,4 +1,3 @@
-import type { Caller } from '@klubhus/api';
 import {
   ZCategorySortRequest,
   ZCustomFieldListRequest,
@@ -17,7 +16,7 @@ import {
   ZTitleListRequest,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, listEnvelope, listRequest, type RestCaller, type RestInput, type RestRoute } from './route';
+import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
 
 /**
  * Catalogue and reference data (SPEC §7 "Products", "Categories, seasons,
@@ -27,17 +26,12 @@ import { defineRoutes, listEnvelope, listRequest, type RestCaller, type RestInpu
  */
 
 /** id → Id, startDate → StartDate. */
-function pascal<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
-}
-
-const idParam = (input: RestInput) => ({ id: input.params.id as never });
+const pascal = <T extends object>(row: T) => pascalRow(row);
 const saved = (r: { id: number; message: string }) => ({ success: true, result: r.id, message: r.message });
 
 /** A multipart body's file part 'imageFile' becomes the procedure's imageFile upload (a JSON body may carry it as base64). */
 function withImageUpload(body: Record<string, unknown>) {
-  const parts = (body.files as Record<string, unknown[]> | undefined)?.imageFile;
-  return { ...body, files: undefined, imageFile: parts?.length ? parts : body.imageFile };
+  return { ...body, files: undefined, imageFile: formFiles(body, 'imageFile') ?? body.imageFile };
 }
 
 /** GET {base} (query: search, sort, direction, page, perPage) and POST {base} (list protocol) → {Result, TotalPages, Total}. */
@@ -45,7 +39,7 @@ function listRoutes(
   base: string,
   what: string,
   body: z.ZodType,
-  list: (call: RestCaller, request: unknown) => Promise<{ rows: Record<string, unknown>[]; total: number; totalPages: number }>,
+  list: (call: RestCaller, request: unknown) => Promise<{ rows: object[]; total: number; totalPages: number }>,
 ): Omit<RestRoute, 'tag'>[] {
   return [
     {
@@ -70,9 +64,9 @@ function recordRoutes(
   what: string,
   body: z.ZodType,
   procs: {
-    get: (call: RestCaller, input: { id: never }) => Promise<unknown>;
-    update: (call: RestCaller, body: never) => Promise<{ id: number; message: string }>;
-    delete: (call: RestCaller, input: { id: never }) => Promise<unknown>;
+    get: (call: RestCaller, input: unknown) => Promise<unknown>;
+    update: (call: RestCaller, body: unknown) => Promise<{ id: number; message: string }>;
+    delete: (call: RestCaller, input: unknown) => Promise<unknown>;
   },
   opts: { multipart?: boolean } = {},
 ): Omit<RestRoute, 'tag'>[] {
@@ -89,7 +83,7 @@ function recordRoutes(
       summary: `Create (no id) or save a ${what} -> {success, result: id, message}`,
       body,
       ...(opts.multipart ? { multipart: true } : {}),
-      handler: async (call, { body }) => saved(await procs.update(call, withImageUpload(body) as never)),
+      handler: async (call, { body }) => saved(await procs.update(call, withImageUpload(body))),
     },
     {
       method: 'DELETE',
@@ -113,11 +107,11 @@ export const productRoutes = defineRoutes('Products', [
     handler: async (call, input) => {
       const q = input.query as Record<string, unknown>;
       if (isPickerRequest(q)) {
-        return { success: true, result: await call.products.search({ search: q.search as string | undefined, ids: q.ids as never, type: q.type as never }) };
+        return { success: true, result: await call.products.search({ search: q.search as string | undefined, ids: q.ids, type: q.type }) };
       }
       const request = listRequest(input) as Record<string, unknown>;
       const categoryId = q.categoryId ?? q.category;
-      return listEnvelope(await call.products.list({ ...request, ...(categoryId ? { filter: { categoryId } } : {}) } as never), pascal);
+      return listEnvelope(await call.products.list({ ...request, ...(categoryId ? { filter: { categoryId } } : {}) }), pascal);
     },
   },
   {
@@ -125,7 +119,7 @@ export const productRoutes = defineRoutes('Products', [
     url: '/api/products',
     summary: 'Product list: {filter{categoryId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; Price is the lowest active variant price when HasVariants ("Fra:")',
     body: ZProductListRequest,
-    handler: async (call, input) => listEnvelope(await call.products.list(listRequest(input) as never), pascal),
+    handler: async (call, input) => listEnvelope(await call.products.list(listRequest(input)), pascal),
   },
   ...recordRoutes(
     '/api/products',
@@ -139,7 +133,7 @@ export const productRoutes = defineRoutes('Products', [
     { multipart: true },
   ),
 
-  ...listRoutes('/api/products/categories', 'Product categories (Title asc)', ZTitleListRequest, (call, r) => call.productCategories.list(r as never)),
+  ...listRoutes('/api/products/categories', 'Product categories (Title asc)', ZTitleListRequest, (call, r) => call.productCategories.list(r)),
   ...recordRoutes(
     '/api/products/categories',
     'product category (multipart: webshop image as imageFile)',
@@ -158,7 +152,7 @@ export const productRoutes = defineRoutes('Products', [
     query: z.object({ contract: z.string().optional() }),
     handler: async (call, input) => ({
       success: true,
-      result: await call.productCategories.products({ id: input.params.id as never, contract: input.query.contract as never }),
+      result: await call.productCategories.products({ id: input.params.id, contract: input.query.contract }),
     }),
   },
   {
@@ -170,14 +164,14 @@ export const productRoutes = defineRoutes('Products', [
       const raw = input.body as unknown;
       const body = (Array.isArray(raw) ? { productIds: raw } : (raw ?? {})) as Record<string, unknown>;
       return call.productCategories.sortProducts({
-        id: input.params.id as never,
-        contract: (body.contract ?? input.query.contract) as never,
-        productIds: (body.productIds ?? body.ids ?? []) as never,
+        id: input.params.id,
+        contract: (body.contract ?? input.query.contract),
+        productIds: (body.productIds ?? body.ids ?? []),
       });
     },
   },
 
-  ...listRoutes('/api/products/invoicegroups', 'Invoice groups (Title asc)', ZTitleListRequest, (call, r) => call.invoiceGroups.list(r as never)),
+  ...listRoutes('/api/products/invoicegroups', 'Invoice groups (Title asc)', ZTitleListRequest, (call, r) => call.invoiceGroups.list(r)),
   ...recordRoutes('/api/products/invoicegroups', 'invoice group', ZInvoiceGroupUpdateRequest, {
     get: (call, i) => call.invoiceGroups.get(i),
     update: (call, b) => call.invoiceGroups.update(b),
@@ -186,7 +180,7 @@ export const productRoutes = defineRoutes('Products', [
 ]);
 
 export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
-  ...listRoutes('/api/orders/categories', 'Order categories (Title asc)', ZOrderCategoryListRequest, (call, r) => call.orderCategories.list(r as never)),
+  ...listRoutes('/api/orders/categories', 'Order categories (Title asc)', ZOrderCategoryListRequest, (call, r) => call.orderCategories.list(r)),
   ...recordRoutes(
     '/api/orders/categories',
     'order category (multipart: webshop image as imageFile)',
@@ -205,10 +199,10 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     summary: 'Seasons without a parent (choices for a parent season; ?id= leaves that season out) -> {success, result}',
     handler: async (call, input) => ({
       success: true,
-      result: await call.seasons.parents(input.query.id ? { id: input.query.id as never } : undefined),
+      result: await call.seasons.parents(input.query.id ? { id: input.query.id } : undefined),
     }),
   },
-  ...listRoutes('/api/orders/seasons', 'Seasons (Name asc)', ZSeasonListRequest, (call, r) => call.seasons.list(r as never)).map((r) =>
+  ...listRoutes('/api/orders/seasons', 'Seasons (Name asc)', ZSeasonListRequest, (call, r) => call.seasons.list(r)).map((r) =>
     r.method === 'GET' ? { ...r, handler: seasonsGet } : r,
   ),
   ...recordRoutes('/api/orders/seasons', 'season', ZSeasonUpdateRequest, {
@@ -224,8 +218,8 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     query: z.object({ categoryId: z.string().optional() }),
     handler: async (call, input) => {
       const q = input.query as Record<string, unknown>;
-      if (q.categoryId && q.page === undefined) return { success: true, result: await call.customFields.forCategory({ categoryId: q.categoryId as never }) };
-      return listEnvelope(await call.customFields.list(listRequest(input) as never), pascal);
+      if (q.categoryId && q.page === undefined) return { success: true, result: await call.customFields.forCategory({ categoryId: q.categoryId }) };
+      return listEnvelope(await call.customFields.list(listRequest(input)), pascal);
     },
   },
   {
@@ -233,7 +227,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     url: '/api/orders/fields',
     summary: 'Custom field list: {filter{categoryId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}',
     body: ZCustomFieldListRequest,
-    handler: async (call, input) => listEnvelope(await call.customFields.list(listRequest(input) as never), pascal),
+    handler: async (call, input) => listEnvelope(await call.customFields.list(listRequest(input)), pascal),
   },
   ...recordRoutes('/api/orders/fields', 'custom field', ZCustomFieldUpdateRequest, {
     get: (call, i) => call.customFields.get(i),
@@ -241,7 +235,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     delete: (call, i) => call.customFields.delete(i),
   }),
 
-  ...listRoutes('/api/orders/discount-codes', 'Discount codes (Title asc)', ZDiscountCodeListRequest, (call, r) => call.discountCodes.list(r as never)),
+  ...listRoutes('/api/orders/discount-codes', 'Discount codes (Title asc)', ZDiscountCodeListRequest, (call, r) => call.discountCodes.list(r)),
   ...recordRoutes('/api/orders/discount-codes', 'discount code', ZDiscountCodeUpdateRequest, {
     get: (call, i) => call.discountCodes.get(i),
     update: (call, b) => call.discountCodes.update(b),
@@ -252,7 +246,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
 /** GET /api/orders/seasons: the list envelope; ?all=true gives every season with its dates (agreement pickers). */
 async function seasonsGet(call: RestCaller, input: RestInput) {
   if (input.query.all === 'true') return { success: true, result: await call.seasons.options() };
-  return listEnvelope(await call.seasons.list(listRequest(input) as never), pascal);
+  return listEnvelope(await call.seasons.list(listRequest(input)), pascal);
 }
 
 export const catalogueRoutes: RestRoute[] = [...productRoutes, ...orderReferenceRoutes];

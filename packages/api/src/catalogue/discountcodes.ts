@@ -6,14 +6,18 @@ import {
   fromOre,
   MSG,
   normaliseCode,
+  type TSaveResponse,
   todayIn,
-  ZDiscountCodeListRequest,
-  ZDiscountCodeUpdateRequest,
+  type ZDiscountCodeListRequest,
+  type ZDiscountCodeUpdateRequest,
 } from '@klubhus/domain';
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
-import { fail, router } from '../trpc';
-import { deleteRefusingInUse, isUniqueViolation, ordersDelete, ordersRead, ordersWrite, ZById } from './shared';
+import { allOfClub, deleteRefusingInUse, isUniqueViolation } from './shared';
+
+/** Discount codes (/orders/discount-codes) and their use at checkout. */
 
 const SORTS = { Title: 'title', Code: 'code', Expires: 'expires', Active: 'active', Id: 'id' } as const;
 const COLUMNS = ['id', 'title', 'code', 'expires', 'amount', 'uses', 'discount', 'percentage', 'active'] as const;
@@ -59,8 +63,14 @@ function toRule(c: CodeRow, productIds: number[]): DiscountCodeRule {
   };
 }
 
-async function productIdsOf(trx: Tx, codeId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('discount_code_products').select('product_id').where('discount_code_id', '=', codeId).orderBy('product_id').execute();
+async function productIdsOf(trx: Tx, clientId: number, codeId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('discount_code_products')
+    .select('product_id')
+    .where('client_id', '=', clientId)
+    .where('discount_code_id', '=', codeId)
+    .orderBy('product_id')
+    .execute();
   return rows.map((r) => r.product_id);
 }
 
@@ -78,7 +88,7 @@ export async function findDiscountCode(trx: Tx, clientId: number, code: string):
     .where(sql<string>`lower(code)`, '=', normaliseCode(code))
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, ...toRule(row, await productIdsOf(trx, row.id)) };
+  return { id: row.id, ...toRule(row, await productIdsOf(trx, clientId, row.id)) };
 }
 
 /**
@@ -102,7 +112,7 @@ export async function consumeDiscountCode(
     .where(sql<string>`lower(code)`, '=', normaliseCode(code))
     .forUpdate()
     .executeTakeFirst();
-  const rule = row ? { id: row.id, ...toRule(row, await productIdsOf(trx, row.id)) } : null;
+  const rule = row ? { id: row.id, ...toRule(row, await productIdsOf(trx, clientId, row.id)) } : null;
   const check = checkDiscountCode(rule, await clubToday(trx, clientId, opts.now ?? new Date()));
   if (!check.ok) throw fail.badRequest(check.message);
   const r = rule as DiscountCodeRule & { id: number };
@@ -115,92 +125,82 @@ export async function consumeDiscountCode(
   return r;
 }
 
-/** Discount codes (/orders/discount-codes). */
-export const discountCodesRouter = router({
-  list: ordersRead.input(ZDiscountCodeListRequest).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx.selectFrom('discount_codes').select(COLUMNS);
-      if (input.search) {
-        const like = likePattern(input.search);
-        q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('code', 'ilike', like)]));
-      }
-      q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
-      const page = await paginate(q, input);
-      return { ...page, rows: page.rows.map(toCode) };
-    }),
-  ),
+export async function listDiscountCodes(trx: Tx, clientId: number, input: z.output<typeof ZDiscountCodeListRequest>) {
+  let q = trx.selectFrom('discount_codes').select(COLUMNS).where('client_id', '=', clientId);
+  if (input.search) {
+    const like = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('code', 'ilike', like)]));
+  }
+  q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
+  const page = await paginate(q, input);
+  return { ...page, rows: page.rows.map(toCode) };
+}
 
-  get: ordersRead.input(ZById).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const c = await trx.selectFrom('discount_codes').select(COLUMNS).where('id', '=', input.id).executeTakeFirst();
-      if (!c) throw fail.notFound();
-      const products = await trx
-        .selectFrom('discount_code_products as dp')
-        .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'dp.product_id').onRef('p.client_id', '=', 'dp.client_id'))
-        .select(['p.id', 'p.title'])
-        .where('dp.discount_code_id', '=', c.id)
-        .orderBy('p.title')
-        .orderBy('p.id')
-        .execute();
-      return { ...toCode(c), productIds: products.map((p) => p.id), products };
-    }),
-  ),
+export async function getDiscountCode(trx: Tx, clientId: number, codeId: number) {
+  const c = await trx.selectFrom('discount_codes').select(COLUMNS).where('client_id', '=', clientId).where('id', '=', codeId).executeTakeFirst();
+  if (!c) throw fail.notFound();
+  const products = await trx
+    .selectFrom('discount_code_products as dp')
+    .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'dp.product_id').onRef('p.client_id', '=', 'dp.client_id'))
+    .select(['p.id', 'p.title'])
+    .where('dp.client_id', '=', clientId)
+    .where('dp.discount_code_id', '=', c.id)
+    .orderBy('p.title')
+    .orderBy('p.id')
+    .execute();
+  return { ...toCode(c), productIds: products.map((p) => p.id), products };
+}
 
-  update: ordersWrite.input(ZDiscountCodeUpdateRequest).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const clash = await trx
-        .selectFrom('discount_codes')
-        .select('id')
-        .where(sql<string>`lower(code)`, '=', normaliseCode(input.code))
-        .$if(!!input.id, (q) => q.where('id', '!=', input.id as number))
-        .executeTakeFirst();
-      if (clash) throw fail.conflict(CATALOGUE_MSG.codeTaken);
-      if (input.productIds.length) {
-        const found = await trx.selectFrom('products').select('id').where('id', 'in', input.productIds).execute();
-        if (found.length !== input.productIds.length) throw fail.badRequest(CATALOGUE_MSG.unknownProduct);
-      }
-      const row = {
-        title: input.title,
-        code: input.code,
-        expires: input.expires,
-        amount: input.amount,
-        discount: input.discountHundredths,
-        percentage: input.percentage,
-        active: input.active,
-      };
-      let id: number;
-      let created = false;
-      try {
-        await sql`SAVEPOINT discount_code_save`.execute(trx);
-        if (input.id) {
-          const updated = await trx.updateTable('discount_codes').set(row).where('id', '=', input.id).returning('id').executeTakeFirst();
-          if (!updated) throw fail.notFound();
-          id = updated.id;
-        } else {
-          id = (await trx.insertInto('discount_codes').values({ client_id: ctx.club.clientId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
-          created = true;
-        }
-        await sql`RELEASE SAVEPOINT discount_code_save`.execute(trx);
-      } catch (error) {
-        // Two saves of the same code at once: the unique index decides, the loser gets the same message.
-        if (isUniqueViolation(error)) throw fail.conflict(CATALOGUE_MSG.codeTaken);
-        throw error;
-      }
-      await trx.deleteFrom('discount_code_products').where('discount_code_id', '=', id).execute();
-      if (input.productIds.length) {
-        await trx
-          .insertInto('discount_code_products')
-          .values(input.productIds.map((productId) => ({ client_id: ctx.club.clientId, discount_code_id: id, product_id: productId })))
-          .execute();
-      }
-      return { id, created, message: created ? MSG.discountCodeCreated : MSG.discountCodeSaved };
-    }),
-  ),
+/** Create (no id) or save; the code is unique in the club whatever its case. */
+export async function saveDiscountCode(trx: Tx, clientId: number, input: z.output<typeof ZDiscountCodeUpdateRequest>): Promise<TSaveResponse> {
+  const clash = await trx
+    .selectFrom('discount_codes')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where(sql<string>`lower(code)`, '=', normaliseCode(input.code))
+    .$if(!!input.id, (q) => q.where('id', '!=', input.id as number))
+    .executeTakeFirst();
+  if (clash) throw fail.conflict(CATALOGUE_MSG.codeTaken);
+  if (!(await allOfClub(trx, clientId, 'products', input.productIds))) throw fail.badRequest(CATALOGUE_MSG.unknownProduct);
+  const row = {
+    title: input.title,
+    code: input.code,
+    expires: input.expires,
+    amount: input.amount,
+    discount: input.discountHundredths,
+    percentage: input.percentage,
+    active: input.active,
+  };
+  let id: number;
+  let created = false;
+  try {
+    await sql`SAVEPOINT discount_code_save`.execute(trx);
+    if (input.id) {
+      const updated = await trx.updateTable('discount_codes').set(row).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
+      if (!updated) throw fail.notFound();
+      id = updated.id;
+    } else {
+      id = (await trx.insertInto('discount_codes').values({ client_id: clientId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
+      created = true;
+    }
+    await sql`RELEASE SAVEPOINT discount_code_save`.execute(trx);
+  } catch (error) {
+    // Two saves of the same code at once: the unique index decides, the loser gets the same message.
+    if (isUniqueViolation(error)) throw fail.conflict(CATALOGUE_MSG.codeTaken);
+    throw error;
+  }
+  await trx.deleteFrom('discount_code_products').where('client_id', '=', clientId).where('discount_code_id', '=', id).execute();
+  const productIds = [...new Set(input.productIds)];
+  if (productIds.length) {
+    await trx
+      .insertInto('discount_code_products')
+      .values(productIds.map((productId) => ({ client_id: clientId, discount_code_id: id, product_id: productId })))
+      .execute();
+  }
+  return { id, created, message: created ? MSG.discountCodeCreated : MSG.discountCodeSaved };
+}
 
-  delete: ordersDelete.input(ZById).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      await deleteRefusingInUse(trx, 'discount_codes', input.id, CATALOGUE_MSG.discountCodeInUse);
-      return { success: true as const, message: CATALOGUE_MSG.discountCodeDeleted };
-    }),
-  ),
-});
+export async function deleteDiscountCode(trx: Tx, clientId: number, codeId: number) {
+  await deleteRefusingInUse(trx, clientId, 'discount_codes', codeId, CATALOGUE_MSG.discountCodeInUse);
+  return { success: true as const, message: CATALOGUE_MSG.discountCodeDeleted };
+}

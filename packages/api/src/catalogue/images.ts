@@ -1,13 +1,10 @@
 import type { Tx } from '@klubhus/db';
 import { CATALOGUE_MSG, type TUpload } from '@klubhus/domain';
-import { deleteRecordAttachments, fileUrl, storeUploads } from '../attachments/service';
+import { fileUrl, storeUploads } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
-import type { ClubScope } from '../trpc';
 
 /** Webshop images are club files related to their record (ATTACHMENT_RELATIONS in @klubhus/domain). */
 export type ImageRelation = 'product' | 'product-category' | 'order-category';
-
-type Ctx = Pick<ClubScope, 'club' | 'trx' | 'files'>;
 
 /** Removes the uploaded images of a record but one (their bytes after commit). */
 async function dropImages(trx: Tx, files: CallFiles, clientId: number, type: ImageRelation, recordId: number, keepId: number | null) {
@@ -17,35 +14,27 @@ async function dropImages(trx: Tx, files: CallFiles, clientId: number, type: Ima
 }
 
 /**
- * Runs a save with a way to store its uploaded webshop image: storeImage(recordId,
- * current) checks the bytes are an image, stores them against the record and
- * returns its URL (/api/files/{id}) for shop.image; the record's earlier
- * uploaded image is removed. Without an upload it returns null and removes
- * uploaded images the record no longer refers to (`current` is the shop.image
- * being saved). The call's transaction and stored bytes settle as one.
+ * A record's webshop image after its save: an upload is checked to be an image,
+ * stored against the record and its URL (/api/files/{id}) returned for
+ * shop.image; the record's earlier uploaded image goes. Without an upload it
+ * returns null and removes uploaded images the record no longer refers to
+ * (`current` is the shop.image being saved).
  */
-export async function saveWithImage<T>(
-  ctx: Ctx,
-  uploads: TUpload[] | null | undefined,
+export async function saveShopImage(
+  trx: Tx,
+  files: CallFiles,
+  club: { clientId: number; userId: number },
   type: ImageRelation,
-  save: (trx: Tx, storeImage: (recordId: number, current: string | null | undefined) => Promise<string | null>) => Promise<T>,
-): Promise<T> {
-  const { trx, files, club } = ctx;
-  return save(trx, async (recordId, current) => {
-    if (!uploads?.length) {
-      const keepId = current?.match(/^\/api\/files\/(\d+)$/)?.[1];
-      await dropImages(trx, files, club.clientId, type, recordId, keepId ? Number(keepId) : null);
-      return null;
-    }
-    const [file] = await storeUploads(trx, files, club, uploads.slice(0, 1), { type, id: recordId }, { imagesOnly: CATALOGUE_MSG.imageNotImage });
-    await dropImages(trx, files, club.clientId, type, recordId, file.id);
-    return fileUrl(file.id);
-  });
-}
-
-/** Runs a delete and removes the record's images, comments and files with it. */
-export async function deleteWithImages<T>(ctx: Ctx, type: ImageRelation, recordId: number, remove: (trx: Tx) => Promise<T>): Promise<T> {
-  const r = await remove(ctx.trx);
-  await deleteRecordAttachments(ctx.trx, ctx.files, ctx.club.clientId, type, recordId);
-  return r;
+  recordId: number,
+  uploads: TUpload[] | null | undefined,
+  current: string | null | undefined,
+): Promise<string | null> {
+  if (!uploads?.length) {
+    const keepId = current?.match(/^\/api\/files\/(\d+)$/)?.[1];
+    await dropImages(trx, files, club.clientId, type, recordId, keepId ? Number(keepId) : null);
+    return null;
+  }
+  const [file] = await storeUploads(trx, files, club, uploads.slice(0, 1), { type, id: recordId }, { imagesOnly: CATALOGUE_MSG.imageNotImage });
+  await dropImages(trx, files, club.clientId, type, recordId, file.id);
+  return fileUrl(file.id);
 }

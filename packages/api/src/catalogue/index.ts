@@ -1,7 +1,11 @@
-export { productCategoriesRouter } from './categories';
-export { consumeDiscountCode, discountCodesRouter, findDiscountCode } from './discountcodes';
-export { customFieldsRouter } from './fields';
-export { invoiceGroupsRouter } from './invoicegroups';
-export { orderCategoriesRouter } from './ordercategories';
-export { loadProduct, productsRouter, saveProduct } from './products';
-export { seasonsRouter } from './seasons';
+export { consumeDiscountCode, findDiscountCode } from './discountcodes';
+export { loadProduct, saveProduct } from './products';
+export {
+  customFieldsRouter,
+  discountCodesRouter,
+  invoiceGroupsRouter,
+  orderCategoriesRouter,
+  productCategoriesRouter,
+  productsRouter,
+  seasonsRouter,
+} from './router';

@@ -1,62 +1,55 @@
-import { json } from '@klubhus/db';
-import { CATALOGUE_MSG, MSG, ZInvoiceGroupUpdateRequest, ZTitleListRequest } from '@klubhus/domain';
+import { json, type Tx } from '@klubhus/db';
+import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZInvoiceGroupUpdateRequest, type ZTitleListRequest } from '@klubhus/domain';
+import type { z } from 'zod';
+import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
-import { fail, router } from '../trpc';
-import { deleteRefusingInUse, productsDelete, productsRead, productsWrite, ZById } from './shared';
+import { deleteRefusingInUse } from './shared';
+
+/** Invoice groups (/products/invoicegroups): Gruppe and E-conomic tabs. */
 
 const SORTS = { Title: 'title', Sorting: 'sorting', Id: 'id' } as const;
 
-/** Invoice groups (/products/invoicegroups): Gruppe and E-conomic tabs. */
-export const invoiceGroupsRouter = router({
-  list: productsRead.input(ZTitleListRequest).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx.selectFrom('invoice_groups').select(['id', 'title', 'sku', 'sorting', 'vat_exempt as vatExempt']);
-      if (input.search) {
-        const like = likePattern(input.search);
-        q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
-      }
-      q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
-      return paginate(q, input);
-    }),
-  ),
+export async function listInvoiceGroups(trx: Tx, clientId: number, input: z.output<typeof ZTitleListRequest>) {
+  let q = trx.selectFrom('invoice_groups').select(['id', 'title', 'sku', 'sorting', 'vat_exempt as vatExempt']).where('client_id', '=', clientId);
+  if (input.search) {
+    const like = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
+  }
+  q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
+  return paginate(q, input);
+}
 
-  /** All groups (id, title, vatExempt) for the product editor's picker. */
-  options: productsRead.query(({ ctx }) =>
-    ctx.tx((trx) =>
-      trx.selectFrom('invoice_groups').select(['id', 'title', 'vat_exempt as vatExempt']).orderBy('sorting').orderBy('title').orderBy('id').execute(),
-    ),
-  ),
+/** All groups (id, title, vatExempt) for the product editor's picker. */
+export function invoiceGroupOptions(trx: Tx, clientId: number) {
+  return trx
+    .selectFrom('invoice_groups')
+    .select(['id', 'title', 'vat_exempt as vatExempt'])
+    .where('client_id', '=', clientId)
+    .orderBy('sorting')
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
 
-  get: productsRead.input(ZById).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const g = await trx.selectFrom('invoice_groups').selectAll().where('id', '=', input.id).executeTakeFirst();
-      if (!g) throw fail.notFound();
-      return { id: g.id, title: g.title, sku: g.sku, sorting: g.sorting, vatExempt: g.vat_exempt, economic: g.economic };
-    }),
-  ),
+export async function getInvoiceGroup(trx: Tx, clientId: number, groupId: number) {
+  const g = await trx.selectFrom('invoice_groups').selectAll().where('client_id', '=', clientId).where('id', '=', groupId).executeTakeFirst();
+  if (!g) throw fail.notFound();
+  return { id: g.id, title: g.title, sku: g.sku, sorting: g.sorting, vatExempt: g.vat_exempt, economic: g.economic };
+}
 
-  update: productsWrite.input(ZInvoiceGroupUpdateRequest).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const values = { title: input.title, sku: input.sku, sorting: input.sorting, vat_exempt: input.vatExempt, economic: json(input.economic) };
-      if (input.id) {
-        const updated = await trx.updateTable('invoice_groups').set(values).where('id', '=', input.id).returning('id').executeTakeFirst();
-        if (!updated) throw fail.notFound();
-        return { id: updated.id, created: false, message: MSG.groupSaved };
-      }
-      const created = await trx
-        .insertInto('invoice_groups')
-        .values({ client_id: ctx.club.clientId, ...values })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: created.id, created: true, message: MSG.groupCreated };
-    }),
-  ),
+export async function saveInvoiceGroup(trx: Tx, clientId: number, input: z.output<typeof ZInvoiceGroupUpdateRequest>): Promise<TSaveResponse> {
+  const values = { title: input.title, sku: input.sku, sorting: input.sorting, vat_exempt: input.vatExempt, economic: json(input.economic) };
+  if (input.id) {
+    const updated = await trx.updateTable('invoice_groups').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
+    if (!updated) throw fail.notFound();
+    return { id: updated.id, created: false, message: MSG.groupSaved };
+  }
+  const created = await trx.insertInto('invoice_groups').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow();
+  return { id: created.id, created: true, message: MSG.groupCreated };
+}
 
-  /** Deletes a group; its products stay, without a group. */
-  delete: productsDelete.input(ZById).mutation(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      await deleteRefusingInUse(trx, 'invoice_groups', input.id, CATALOGUE_MSG.groupInUse);
-      return { success: true as const, message: CATALOGUE_MSG.groupDeleted };
-    }),
-  ),
-});
+/** Deletes a group; its products stay, without a group. */
+export async function deleteInvoiceGroup(trx: Tx, clientId: number, groupId: number) {
+  await deleteRefusingInUse(trx, clientId, 'invoice_groups', groupId, CATALOGUE_MSG.groupInUse);
+  return { success: true as const, message: CATALOGUE_MSG.groupDeleted };
+}

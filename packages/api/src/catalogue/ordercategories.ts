@@ -1,11 +1,17 @@
-import { json } from '@klubhus/db';
-import { CATALOGUE_MSG, MSG, ZOrderCategoryListRequest, ZOrderCategoryUpdateRequest } from '@klubhus/domain';
+import { json, type Tx } from '@klubhus/db';
+import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZOrderCategoryListRequest, type ZOrderCategoryUpdateRequest } from '@klubhus/domain';
+import type { z } from 'zod';
+import { deleteRecordAttachments } from '../attachments/service';
+import type { CallFiles } from '../attachments/storage';
+import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
-import { fail, router } from '../trpc';
-import { deleteWithImages, saveWithImage } from './images';
-import { deleteRefusingInUse, kr, ordersDelete, ordersRead, ordersWrite, ZById } from './shared';
+import { saveShopImage } from './images';
+import { deleteRefusingInUse, kr } from './shared';
+
+/** Order and agreement categories (/orders/categories). */
 
 const SORTS = { Title: 'title', Sku: 'sku', Price: 'price', Sorting: 'sorting', Id: 'id' } as const;
+const COLUMNS = ['id', 'title', 'sku', 'price', 'invoice_title', 'sorting', 'show_on_shop', 'hide_on_contract'] as const;
 
 function toCategory(c: {
   id: number;
@@ -29,71 +35,71 @@ function toCategory(c: {
   };
 }
 
-const COLUMNS = ['id', 'title', 'sku', 'price', 'invoice_title', 'sorting', 'show_on_shop', 'hide_on_contract'] as const;
+export async function listOrderCategories(trx: Tx, clientId: number, input: z.output<typeof ZOrderCategoryListRequest>) {
+  let q = trx.selectFrom('order_categories').select(COLUMNS).where('client_id', '=', clientId);
+  if (input.search) {
+    const like = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
+  }
+  q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
+  const page = await paginate(q, input);
+  return { ...page, rows: page.rows.map(toCategory) };
+}
 
-/** Order and agreement categories (/orders/categories). */
-export const orderCategoriesRouter = router({
-  list: ordersRead.input(ZOrderCategoryListRequest).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx.selectFrom('order_categories').select(COLUMNS);
-      if (input.search) {
-        const like = likePattern(input.search);
-        q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
-      }
-      q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('id');
-      const page = await paginate(q, input);
-      return { ...page, rows: page.rows.map(toCategory) };
-    }),
-  ),
+/** All categories for pickers (agreement and order forms, custom fields), in their sorting. */
+export async function orderCategoryOptions(trx: Tx, clientId: number) {
+  const rows = await trx.selectFrom('order_categories').select(COLUMNS).where('client_id', '=', clientId).orderBy('sorting').orderBy('title').orderBy('id').execute();
+  return rows.map(toCategory);
+}
 
-  /** All categories for pickers (agreement and order forms, custom fields), in their sorting. */
-  options: ordersRead.query(({ ctx }) =>
-    ctx.tx(async (trx) => {
-      const rows = await trx.selectFrom('order_categories').select(COLUMNS).orderBy('sorting').orderBy('title').orderBy('id').execute();
-      return rows.map(toCategory);
-    }),
-  ),
+export async function getOrderCategory(trx: Tx, clientId: number, categoryId: number) {
+  const c = await trx.selectFrom('order_categories').selectAll().where('client_id', '=', clientId).where('id', '=', categoryId).executeTakeFirst();
+  if (!c) throw fail.notFound();
+  return { ...toCategory(c), shop: { ...c.shop } };
+}
 
-  get: ordersRead.input(ZById).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const c = await trx.selectFrom('order_categories').selectAll().where('id', '=', input.id).executeTakeFirst();
-      if (!c) throw fail.notFound();
-      return { ...toCategory(c), shop: { ...c.shop } };
-    }),
-  ),
+export async function saveOrderCategory(
+  trx: Tx,
+  files: CallFiles,
+  club: { clientId: number; userId: number },
+  input: z.output<typeof ZOrderCategoryUpdateRequest>,
+): Promise<TSaveResponse> {
+  const { clientId } = club;
+  const values = {
+    title: input.title,
+    sku: input.sku,
+    price: input.price,
+    invoice_title: input.invoiceTitle,
+    sorting: input.sorting,
+    show_on_shop: input.showOnShop,
+    hide_on_contract: input.hideOnContract,
+    shop: json(input.shop),
+  };
+  let id: number;
+  let created = false;
+  if (input.id) {
+    const updated = await trx.updateTable('order_categories').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
+    if (!updated) throw fail.notFound();
+    id = updated.id;
+  } else {
+    id = (await trx.insertInto('order_categories').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+    created = true;
+  }
+  const image = await saveShopImage(trx, files, club, 'order-category', id, input.imageFile, input.shop.image);
+  if (image) {
+    await trx
+      .updateTable('order_categories')
+      .set({ shop: json({ ...input.shop, image }) })
+      .where('client_id', '=', clientId)
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
+}
 
-  update: ordersWrite.input(ZOrderCategoryUpdateRequest).mutation(({ ctx, input }) =>
-    saveWithImage(ctx, input.imageFile, 'order-category', async (trx, storeImage) => {
-      const values = {
-        title: input.title,
-        sku: input.sku,
-        price: input.price,
-        invoice_title: input.invoiceTitle,
-        sorting: input.sorting,
-        show_on_shop: input.showOnShop,
-        hide_on_contract: input.hideOnContract,
-        shop: json(input.shop),
-      };
-      let id: number;
-      let created = false;
-      if (input.id) {
-        const updated = await trx.updateTable('order_categories').set(values).where('id', '=', input.id).returning('id').executeTakeFirst();
-        if (!updated) throw fail.notFound();
-        id = updated.id;
-      } else {
-        id = (await trx.insertInto('order_categories').values({ client_id: ctx.club.clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
-        created = true;
-      }
-      const image = await storeImage(id, input.shop.image);
-      if (image) await trx.updateTable('order_categories').set({ shop: json({ ...input.shop, image }) }).where('id', '=', id).execute();
-      return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
-    }),
-  ),
-
-  delete: ordersDelete.input(ZById).mutation(({ ctx, input }) =>
-    deleteWithImages(ctx, 'order-category', input.id, async (trx) => {
-      await deleteRefusingInUse(trx, 'order_categories', input.id, CATALOGUE_MSG.categoryInUse);
-      return { success: true as const, message: CATALOGUE_MSG.categoryDeleted };
-    }),
-  ),
-});
+/** Deletes a category with its images, comments and files; refused while orders or fields use it. */
+export async function deleteOrderCategory(trx: Tx, files: CallFiles, clientId: number, categoryId: number) {
+  await deleteRefusingInUse(trx, clientId, 'order_categories', categoryId, CATALOGUE_MSG.categoryInUse);
+  await deleteRecordAttachments(trx, files, clientId, 'order-category', categoryId);
+  return { success: true as const, message: CATALOGUE_MSG.categoryDeleted };
+}

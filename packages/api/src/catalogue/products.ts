@@ -3,15 +3,21 @@ import {
   CATALOGUE_MSG,
   MSG,
   type ProductUpdate,
-  ZProductListRequest,
-  ZProductSearchRequest,
-  ZProductUpdateRequest,
+  type TSaveResponse,
+  type ZProductListRequest,
+  type ZProductSearchRequest,
+  type ZProductUpdateRequest,
 } from '@klubhus/domain';
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import { deleteRecordAttachments } from '../attachments/service';
+import type { CallFiles } from '../attachments/storage';
+import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
-import { fail, router } from '../trpc';
-import { deleteWithImages, saveWithImage } from './images';
-import { deleteRefusingInUse, kr, krRequired, productsDelete, productsRead, productsWrite, ZById } from './shared';
+import { saveShopImage } from './images';
+import { allOfClub, deleteRefusingInUse, kr, krRequired } from './shared';
+
+/** Products (/products): variants, options, webshop, subscription and agreement setup. */
 
 const SORTS = {
   Title: sql`p.title`,
@@ -23,11 +29,11 @@ const SORTS = {
 } as const;
 
 /** The product editor's shape: what get returns and update takes (kroner on the wire). */
-export async function loadProduct(trx: Tx, id: number) {
-  const p = await trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+export async function loadProduct(trx: Tx, clientId: number, id: number) {
+  const p = await trx.selectFrom('products').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
   if (!p) return null;
   const [variants, options, category] = await Promise.all([
-    trx.selectFrom('product_variants').selectAll().where('product_id', '=', id).orderBy('sorting').orderBy('id').execute(),
+    trx.selectFrom('product_variants').selectAll().where('client_id', '=', clientId).where('product_id', '=', id).orderBy('sorting').orderBy('id').execute(),
     trx
       .selectFrom('product_options as o')
       .innerJoin('products as op', (j) => j.onRef('op.id', '=', 'o.option_product_id').onRef('op.client_id', '=', 'o.client_id'))
@@ -46,13 +52,14 @@ export async function loadProduct(trx: Tx, id: number) {
         'ov.title as variant_title',
         'ov.price as variant_price',
       ])
+      .where('o.client_id', '=', clientId)
       .where('o.product_id', '=', id)
       .orderBy('o.sorting')
       .orderBy('o.id')
       .execute(),
     p.category_id === null
       ? Promise.resolve(undefined)
-      : trx.selectFrom('product_categories').select(['id', 'title']).where('id', '=', p.category_id).executeTakeFirst(),
+      : trx.selectFrom('product_categories').select(['id', 'title']).where('client_id', '=', clientId).where('id', '=', p.category_id).executeTakeFirst(),
   ]);
   return {
     id: p.id,
@@ -112,28 +119,24 @@ export async function loadProduct(trx: Tx, id: number) {
 }
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
-/** Every id the product points at must be a row of the club (RLS hides the rest); otherwise a Danish refusal. */
-async function checkReferences(trx: Tx, input: ProductUpdate) {
-  if (input.categoryId !== null) {
-    const c = await trx.selectFrom('product_categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
-    if (!c) throw fail.badRequest(CATALOGUE_MSG.unknownCategory);
+/** Every id the product points at must be a row of the club; otherwise a Danish refusal. */
+async function checkReferences(trx: Tx, clientId: number, input: ProductUpdate) {
+  if (input.categoryId !== null && !(await allOfClub(trx, clientId, 'product_categories', [input.categoryId]))) {
+    throw fail.badRequest(CATALOGUE_MSG.unknownCategory);
   }
-  if (input.invoiceGroupId !== null) {
-    const g = await trx.selectFrom('invoice_groups').select('id').where('id', '=', input.invoiceGroupId).executeTakeFirst();
-    if (!g) throw fail.badRequest(CATALOGUE_MSG.unknownInvoiceGroup);
+  if (input.invoiceGroupId !== null && !(await allOfClub(trx, clientId, 'invoice_groups', [input.invoiceGroupId]))) {
+    throw fail.badRequest(CATALOGUE_MSG.unknownInvoiceGroup);
   }
-  if (input.shop?.seasonId) {
-    const s = await trx.selectFrom('seasons').select('id').where('id', '=', input.shop.seasonId).executeTakeFirst();
-    if (!s) throw fail.badRequest(CATALOGUE_MSG.unknownSeason);
-  }
-  const optionProductIds = [...new Set(input.options.map((o) => o.productId))];
-  if (optionProductIds.length) {
-    const found = await trx.selectFrom('products').select('id').where('id', 'in', optionProductIds).execute();
-    if (found.length !== optionProductIds.length) throw fail.badRequest(CATALOGUE_MSG.unknownProduct);
-  }
+  if (input.shop?.seasonId && !(await allOfClub(trx, clientId, 'seasons', [input.shop.seasonId]))) throw fail.badRequest(CATALOGUE_MSG.unknownSeason);
+  if (!(await allOfClub(trx, clientId, 'products', input.options.map((o) => o.productId)))) throw fail.badRequest(CATALOGUE_MSG.unknownProduct);
   const optionVariantIds = input.options.flatMap((o) => (o.variantId ? [o.variantId] : []));
   if (optionVariantIds.length) {
-    const variants = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('id', 'in', optionVariantIds).execute();
+    const variants = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'product_id'])
+      .where('client_id', '=', clientId)
+      .where('id', 'in', optionVariantIds)
+      .execute();
     const owner = new Map(variants.map((v) => [v.id, v.product_id]));
     for (const o of input.options) {
       if (o.variantId && owner.get(o.variantId) !== o.productId) throw fail.badRequest(CATALOGUE_MSG.optionVariant);
@@ -160,7 +163,7 @@ async function syncChildren<T extends { id: number | null }>(
 
 /** Saves a product with its variants and options in the caller's (one) transaction. */
 export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdate): Promise<{ id: number; created: boolean }> {
-  await checkReferences(trx, input);
+  await checkReferences(trx, clientId, input);
   const values = {
     title: input.title,
     sku: input.sku,
@@ -191,7 +194,13 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
   let id: number;
   let created = false;
   if (input.id) {
-    const current = await trx.selectFrom('products').select(['id', 'category_id']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('products')
+      .select(['id', 'category_id'])
+      .where('client_id', '=', clientId)
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw fail.notFound();
     // Moving to another category puts the product last in that category's lists.
     const moved = current.category_id !== input.categoryId;
@@ -200,15 +209,16 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
       .set({
         ...values,
         updated_at: new Date(),
-        ...(moved ? await lastPositions(trx, input.categoryId) : {}),
+        ...(moved ? await lastPositions(trx, clientId, input.categoryId) : {}),
       })
+      .where('client_id', '=', clientId)
       .where('id', '=', input.id)
       .execute();
     id = input.id;
   } else {
     const row = await trx
       .insertInto('products')
-      .values({ client_id: clientId, ...values, ...(await lastPositions(trx, input.categoryId)) })
+      .values({ client_id: clientId, ...values, ...(await lastPositions(trx, clientId, input.categoryId)) })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = row.id;
@@ -217,15 +227,16 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
 
   const existingVariants = created
     ? []
-    : (await trx.selectFrom('product_variants').select('id').where('product_id', '=', id).execute()).map((r) => r.id);
+    : (await trx.selectFrom('product_variants').select('id').where('client_id', '=', clientId).where('product_id', '=', id).execute()).map((r) => r.id);
   await syncChildren(existingVariants, input.variants, CATALOGUE_MSG.unknownVariant, {
     remove: async (ids) => {
-      await trx.deleteFrom('product_variants').where('product_id', '=', id).where('id', 'in', ids).execute();
+      await trx.deleteFrom('product_variants').where('client_id', '=', clientId).where('product_id', '=', id).where('id', 'in', ids).execute();
     },
     update: async (variantId, v) => {
       await trx
         .updateTable('product_variants')
         .set({ title: v.title, sku: v.sku, price: v.price, sale_amount: v.saleAmount, active: v.active, sorting: v.sorting })
+        .where('client_id', '=', clientId)
         .where('id', '=', variantId)
         .where('product_id', '=', id)
         .execute();
@@ -240,10 +251,10 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
 
   const existingOptions = created
     ? []
-    : (await trx.selectFrom('product_options').select('id').where('product_id', '=', id).execute()).map((r) => r.id);
+    : (await trx.selectFrom('product_options').select('id').where('client_id', '=', clientId).where('product_id', '=', id).execute()).map((r) => r.id);
   await syncChildren(existingOptions, input.options, CATALOGUE_MSG.unknownOption, {
     remove: async (ids) => {
-      await trx.deleteFrom('product_options').where('product_id', '=', id).where('id', 'in', ids).execute();
+      await trx.deleteFrom('product_options').where('client_id', '=', clientId).where('product_id', '=', id).where('id', 'in', ids).execute();
     },
     update: async (optionId, o) => {
       await trx
@@ -257,6 +268,7 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
           price: o.price,
           sorting: o.sorting,
         })
+        .where('client_id', '=', clientId)
         .where('id', '=', optionId)
         .where('product_id', '=', id)
         .execute();
@@ -282,7 +294,7 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
 }
 
 /** Positions after the last product of a category in both of its lists. */
-async function lastPositions(trx: Tx, categoryId: number | null) {
+async function lastPositions(trx: Tx, clientId: number, categoryId: number | null) {
   if (categoryId === null) return { category_shop_sorting: 0, category_contract_sorting: 0 };
   const r = await trx
     .selectFrom('products')
@@ -290,149 +302,133 @@ async function lastPositions(trx: Tx, categoryId: number | null) {
       sql<number>`coalesce(max(category_shop_sorting), 0) + 1`.as('shop'),
       sql<number>`coalesce(max(category_contract_sorting), 0) + 1`.as('contract'),
     ])
+    .where('client_id', '=', clientId)
     .where('category_id', '=', categoryId)
     .executeTakeFirstOrThrow();
   return { category_shop_sorting: Number(r.shop), category_contract_sorting: Number(r.contract) };
 }
 
-export const productsRouter = router({
-  /** Product list (SPEC §2): Title asc, 10 per page, category filter, search. price is the lowest active variant price when hasVariants ('Fra:'). */
-  list: productsRead.input(ZProductListRequest).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx
-        .selectFrom('products as p')
-        .leftJoin('product_categories as c', (j) => j.onRef('c.id', '=', 'p.category_id').onRef('c.client_id', '=', 'p.client_id'))
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('product_variants')
-              .select(['product_id', sql<number>`min(price)`.as('min_price')])
-              .where('active', '=', true)
-              .groupBy('product_id')
-              .as('v'),
-          (j) => j.onRef('v.product_id', '=', 'p.id'),
-        )
-        .select([
-          'p.id',
-          'p.title',
-          'p.description',
-          'p.type',
-          'p.active',
-          'p.price',
-          'p.sorting',
-          'p.category_id',
-          'c.title as category_title',
-          'v.min_price',
-        ]);
-      if (input.filter?.categoryId) q = q.where('p.category_id', '=', input.filter.categoryId);
-      if (input.search) {
-        const like = likePattern(input.search);
-        q = q.where((eb) => eb.or([eb('p.title', 'ilike', like), eb('p.sku', 'ilike', like), eb('p.description', 'ilike', like)]));
-      }
-      q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('p.id');
-      const page = await paginate(q, input);
+/** Product list (SPEC §2): Title asc, 10 per page, category filter, search. price is the lowest active variant price when hasVariants ('Fra:'). */
+export async function listProducts(trx: Tx, clientId: number, input: z.output<typeof ZProductListRequest>) {
+  let q = trx
+    .selectFrom('products as p')
+    .leftJoin('product_categories as c', (j) => j.onRef('c.id', '=', 'p.category_id').onRef('c.client_id', '=', 'p.client_id'))
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('product_variants')
+          .select(['product_id', sql<number>`min(price)`.as('min_price')])
+          .where('client_id', '=', clientId)
+          .where('active', '=', true)
+          .groupBy('product_id')
+          .as('v'),
+      (j) => j.onRef('v.product_id', '=', 'p.id'),
+    )
+    .select(['p.id', 'p.title', 'p.description', 'p.type', 'p.active', 'p.price', 'p.sorting', 'p.category_id', 'c.title as category_title', 'v.min_price'])
+    .where('p.client_id', '=', clientId);
+  if (input.filter?.categoryId) q = q.where('p.category_id', '=', input.filter.categoryId);
+  if (input.search) {
+    const like = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('p.title', 'ilike', like), eb('p.sku', 'ilike', like), eb('p.description', 'ilike', like)]));
+  }
+  q = q.orderBy(SORTS[input.sort.field as keyof typeof SORTS], input.sort.dir).orderBy('p.id');
+  const page = await paginate(q, input);
+  return {
+    ...page,
+    rows: page.rows.map((r) => {
+      const hasVariants = r.min_price !== null && r.min_price !== undefined;
       return {
-        ...page,
-        rows: page.rows.map((r) => {
-          const hasVariants = r.min_price !== null && r.min_price !== undefined;
-          return {
-            id: r.id,
-            title: r.title,
-            description: r.description,
-            type: r.type,
-            active: r.active,
-            categoryId: r.category_id,
-            category: r.category_title,
-            /** Shown price: the lowest active variant price when hasVariants ('Fra:'), else the product price. */
-            price: krRequired(hasVariants ? Number(r.min_price) : r.price),
-            basePrice: krRequired(r.price),
-            hasVariants,
-            sorting: r.sorting,
-          };
-        }),
-      };
-    }),
-  ),
-
-  get: productsRead.input(ZById).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      const product = await loadProduct(trx, input.id);
-      if (!product) throw fail.notFound();
-      return product;
-    }),
-  ),
-
-  /** Create (no id) or save a product with its variants and options, in one transaction. */
-  update: productsWrite.input(ZProductUpdateRequest).mutation(({ ctx, input }) =>
-    saveWithImage(ctx, input.imageFile, 'product', async (trx, storeImage) => {
-      const { id, created } = await saveProduct(trx, ctx.club.clientId, input);
-      const image = await storeImage(id, input.shop?.image);
-      if (image) {
-        const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null };
-        await trx
-          .updateTable('products')
-          .set({ shop: json({ ...shop, image }) })
-          .where('id', '=', id)
-          .execute();
-      }
-      return { id, created, message: created ? MSG.productCreated : MSG.productSaved };
-    }),
-  ),
-
-  delete: productsDelete.input(ZById).mutation(({ ctx, input }) =>
-    deleteWithImages(ctx, 'product', input.id, async (trx) => {
-      await deleteRefusingInUse(trx, 'products', input.id, CATALOGUE_MSG.productInUse);
-      return { success: true as const, message: CATALOGUE_MSG.productDeleted };
-    }),
-  ),
-
-  /** Pickers: products by text ({search}) or by id ({ids}), with their active variants. */
-  search: productsRead.input(ZProductSearchRequest).query(({ ctx, input }) =>
-    ctx.tx(async (trx) => {
-      let q = trx.selectFrom('products').select(['id', 'title', 'type', 'sku', 'price', 'active', 'vat_exempt', 'category_id']);
-      if (input.ids) {
-        if (!input.ids.length) return [];
-        q = q.where('id', 'in', input.ids);
-      } else if (input.search) {
-        const like = likePattern(input.search);
-        q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
-      }
-      if (input.type) q = q.where('type', '=', input.type);
-      const rows = await q
-        .orderBy('title')
-        .orderBy('id')
-        .limit(input.ids ? 200 : input.limit)
-        .execute();
-      const variants = rows.length
-        ? await trx
-            .selectFrom('product_variants')
-            .select(['id', 'product_id', 'title', 'sku', 'price'])
-            .where(
-              'product_id',
-              'in',
-              rows.map((r) => r.id),
-            )
-            .where('active', '=', true)
-            .orderBy('sorting')
-            .orderBy('id')
-            .execute()
-        : [];
-      return rows.map((r) => ({
         id: r.id,
         title: r.title,
+        description: r.description,
         type: r.type,
-        sku: r.sku,
-        price: krRequired(r.price),
         active: r.active,
-        vatExempt: r.vat_exempt,
         categoryId: r.category_id,
-        variants: variants.filter((v) => v.product_id === r.id).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: krRequired(v.price) })),
-      }));
+        category: r.category_title,
+        /** Shown price: the lowest active variant price when hasVariants ('Fra:'), else the product price. */
+        price: krRequired(hasVariants ? Number(r.min_price) : r.price),
+        basePrice: krRequired(r.price),
+        hasVariants,
+        sorting: r.sorting,
+      };
     }),
-  ),
+  };
+}
 
-  /** The product categories for the list's filter and the editor (id, title), in their sorting. */
-  categories: productsRead.query(({ ctx }) =>
-    ctx.tx((trx) => trx.selectFrom('product_categories').select(['id', 'title']).orderBy('sorting').orderBy('title').orderBy('id').execute()),
-  ),
-});
+export async function getProduct(trx: Tx, clientId: number, productId: number) {
+  const product = await loadProduct(trx, clientId, productId);
+  if (!product) throw fail.notFound();
+  return product;
+}
+
+/** Create (no id) or save a product with its variants, options and webshop image, in the call's transaction. */
+export async function saveProductWithImage(
+  trx: Tx,
+  files: CallFiles,
+  club: { clientId: number; userId: number },
+  input: z.output<typeof ZProductUpdateRequest>,
+): Promise<TSaveResponse> {
+  const { id, created } = await saveProduct(trx, club.clientId, input);
+  const image = await saveShopImage(trx, files, club, 'product', id, input.imageFile, input.shop?.image);
+  if (image) {
+    const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null };
+    await trx
+      .updateTable('products')
+      .set({ shop: json({ ...shop, image }) })
+      .where('client_id', '=', club.clientId)
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id, created, message: created ? MSG.productCreated : MSG.productSaved };
+}
+
+/** Deletes a product (refused while orders use it) with its images, comments and files. */
+export async function deleteProduct(trx: Tx, files: CallFiles, clientId: number, productId: number) {
+  await deleteRefusingInUse(trx, clientId, 'products', productId, CATALOGUE_MSG.productInUse);
+  await deleteRecordAttachments(trx, files, clientId, 'product', productId);
+  return { success: true as const, message: CATALOGUE_MSG.productDeleted };
+}
+
+/** Pickers: products by text ({search}) or by id ({ids}), with their active variants. */
+export async function searchProducts(trx: Tx, clientId: number, input: z.output<typeof ZProductSearchRequest>) {
+  let q = trx.selectFrom('products').select(['id', 'title', 'type', 'sku', 'price', 'active', 'vat_exempt', 'category_id']).where('client_id', '=', clientId);
+  if (input.ids) {
+    if (!input.ids.length) return [];
+    q = q.where('id', 'in', input.ids);
+  } else if (input.search) {
+    const like = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('sku', 'ilike', like)]));
+  }
+  if (input.type) q = q.where('type', '=', input.type);
+  const rows = await q
+    .orderBy('title')
+    .orderBy('id')
+    .limit(input.ids ? 200 : input.limit)
+    .execute();
+  const variants = rows.length
+    ? await trx
+        .selectFrom('product_variants')
+        .select(['id', 'product_id', 'title', 'sku', 'price'])
+        .where('client_id', '=', clientId)
+        .where(
+          'product_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('active', '=', true)
+        .orderBy('sorting')
+        .orderBy('id')
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    sku: r.sku,
+    price: krRequired(r.price),
+    active: r.active,
+    vatExempt: r.vat_exempt,
+    categoryId: r.category_id,
+    variants: variants.filter((v) => v.product_id === r.id).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: krRequired(v.price) })),
+  }));
+}

@@ -1,22 +1,7 @@
 import type { Tx } from '@klubhus/db';
 import { fromOre } from '@klubhus/domain';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { can, fail, moduleProcedure } from '../trpc';
-
-/** Products, product categories and invoice groups live in the products module. */
-const products = moduleProcedure('products');
-export const productsRead = products.use(can('read', 'products'));
-export const productsWrite = products.use(can('update', 'products'));
-export const productsDelete = products.use(can('delete', 'products'));
-
-/** Order categories, seasons, custom fields and discount codes live in the orders module. */
-const orders = moduleProcedure('orders');
-export const ordersRead = orders.use(can('read', 'orders'));
-export const ordersWrite = orders.use(can('update', 'orders'));
-export const ordersDelete = orders.use(can('delete', 'orders'));
-
-export const ZById = z.object({ id: z.coerce.number().int().positive() });
+import { fail } from '../lib/errors';
 
 /** øre → kroner on the wire (null stays null). */
 export const kr = (ore: number | null | undefined): number | null => (ore === null || ore === undefined ? null : fromOre(Number(ore)));
@@ -38,6 +23,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  */
 export async function deleteRefusingInUse(
   trx: Tx,
+  clientId: number,
   table: 'products' | 'product_categories' | 'invoice_groups' | 'order_categories' | 'seasons' | 'custom_fields' | 'discount_codes',
   id: number,
   inUse: string,
@@ -45,7 +31,7 @@ export async function deleteRefusingInUse(
   let deleted: { id: number } | undefined;
   try {
     await sql`SAVEPOINT catalogue_delete`.execute(trx);
-    deleted = await trx.deleteFrom(table).where('id', '=', id).returning('id').executeTakeFirst();
+    deleted = await trx.deleteFrom(table).where('client_id', '=', clientId).where('id', '=', id).returning('id').executeTakeFirst();
     await sql`RELEASE SAVEPOINT catalogue_delete`.execute(trx);
   } catch (error) {
     if (isForeignKeyViolation(error)) {
@@ -55,4 +41,17 @@ export async function deleteRefusingInUse(
     throw error;
   }
   if (!deleted) throw fail.notFound();
+}
+
+/** Every id is a row of the club's table (the explicit club filter and RLS hide other clubs). */
+export async function allOfClub(
+  trx: Tx,
+  clientId: number,
+  table: 'products' | 'product_categories' | 'invoice_groups' | 'order_categories' | 'seasons',
+  ids: number[],
+): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return true;
+  const found = await trx.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
+  return found.length === unique.length;
 }
