@@ -1,9 +1,10 @@
 import { type TContactRow, ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, type RestCaller, type RestInput } from './route';
+import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, type RestCaller, type RestInput, withPascalKeys } from './route';
 
 /** Legacy contact rows: Id first, then the fields as they are. */
-const contactRow = (c: TContactRow) => ({ Id: c.id, ...c });
+const contactRow = (c: TContactRow) => withPascalKeys(c, ['id']);
+const listRow = (l: { id: number; title: string; contactCount: number }) => withPascalKeys(l, ['id', 'title']);
 
 function listBody(input: RestInput) {
   const body = listRequest(input) as Record<string, unknown>;
@@ -44,14 +45,14 @@ export const contactRoutes = defineRoutes('Contacts', [
     url: '/api/contacts/lists',
     summary: 'Contact lists (search, sort Title, page) -> {Result, TotalPages, Total}',
     handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input)), (l) => ({ Id: l.id, Title: l.title, ...l })),
+      listEnvelope(await call.contacts.lists.list(listRequest(input)), listRow),
   },
   {
     method: 'POST',
     url: '/api/contacts/lists',
     summary: 'Contact lists by the list protocol -> {Result, TotalPages, Total}',
     handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input)), (l) => ({ Id: l.id, Title: l.title, ...l })),
+      listEnvelope(await call.contacts.lists.list(listRequest(input)), listRow),
   },
   {
     method: 'POST',

@@ -40,6 +40,14 @@ export function pascalRow<T extends object, R extends Partial<Record<keyof T & s
   return out as PascalRow<T, R>;
 }
 
+/**
+ * Rows of the legacy lists that name some keys in PascalCase (Id, Title) and
+ * keep the record's own keys beside them (contacts, contact lists, modules).
+ */
+export function withPascalKeys<T extends object, K extends keyof T & string>(row: T, keys: readonly K[]): Pascal<Pick<T, K>> & T {
+  return { ...pascalRow(Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>), ...row } as Pascal<Pick<T, K>> & T;
+}
+
 /** The uploads of one multipart field (undefined when the form had none). */
 export function formFiles(body: Record<string, unknown>, field: string): unknown[] | undefined {
   const f = (body.files as Record<string, unknown[]> | undefined)?.[field];
