@@ -7,9 +7,12 @@ import { useColorMode } from '../ui/color-mode';
 import { TitleSuffixContext } from '../ui/page-title';
 import { system } from '../ui/theme';
 import { Toaster } from '../ui/toaster';
-import { CartProvider } from './cart';
-import { AppRouter, PageSpinner } from './router';
-import { AppStateProvider, useAppState } from './state';
+import { CartProvider } from '../lib/cart';
+import { PageSpinner } from '../ui/PageSpinner';
+import { DOMAIN_ROUTES } from './domains';
+import { AppRouter } from './router';
+import { AppStateProvider, useAppState } from '../lib/appState';
+import { RouteTableProvider } from '../lib/registry';
 
 function ColorModeSync() {
   useColorMode();
@@ -20,9 +23,11 @@ function Routed() {
   const { clubName } = useAppState();
   return (
     <TitleSuffixContext.Provider value={clubName}>
-      <CartProvider>
-        <AppRouter />
-      </CartProvider>
+      <RouteTableProvider value={DOMAIN_ROUTES}>
+        <CartProvider>
+          <AppRouter />
+        </CartProvider>
+      </RouteTableProvider>
     </TitleSuffixContext.Provider>
   );
 }

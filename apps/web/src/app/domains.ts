@@ -7,7 +7,7 @@ import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { storefrontRoutes } from '../features/storefront/routes';
-import type { RouteDef } from './registry';
+import type { RouteDef } from '../lib/registry';
 
 /**
  * Every domain's routes, registered once. To add a domain: create

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../ui/Pagination';
-import { breadcrumbs, canOpen, moduleLinks, pickDef, sideNav } from './navigation';
-import { defineRoutes, isModuleEnabled, type RouteDef } from './registry';
-import type { AppState } from './state';
+import { breadcrumbs, canOpen, moduleLinks, pickDef, sideNav } from '../lib/navigation';
+import { defineRoutes, isModuleEnabled, type RouteDef } from '../lib/registry';
+import type { AppState } from '../lib/appState';
+import { DOMAIN_ROUTES } from './domains';
 
 const mod = (alias: string, views: string[] = [], extra: Partial<{ url: string; sorting: number; icon: string; name: string }> = {}) => ({
   id: 1,
@@ -93,20 +94,20 @@ describe('pickDef', () => {
 describe('navigation from the registry', () => {
   it('settings side nav and breadcrumbs follow access', () => {
     const admin = state({ isAdmin: true, isPlatformAdmin: true });
-    const all = sideNav('settings', admin).map((e) => e.label);
+    const all = sideNav(DOMAIN_ROUTES, 'settings', admin).map((e) => e.label);
     expect(all[0]).toBe('Indstillinger');
     expect(all).toContain('Modules');
-    const clubAdmin = sideNav('settings', state({ isAdmin: true })).map((e) => e.label);
+    const clubAdmin = sideNav(DOMAIN_ROUTES, 'settings', state({ isAdmin: true })).map((e) => e.label);
     expect(clubAdmin).toContain('Indstillinger');
     expect(clubAdmin).not.toContain('Modules');
-    expect(sideNav('settings', state())).toEqual([]);
-    expect(breadcrumbs('/settings/modules/create', admin).map((c) => c.label)).toEqual(['Indstillinger', 'Modules', 'Opret']);
+    expect(sideNav(DOMAIN_ROUTES, 'settings', state())).toEqual([]);
+    expect(breadcrumbs(DOMAIN_ROUTES, '/settings/modules/create', admin).map((c) => c.label)).toEqual(['Indstillinger', 'Modules', 'Opret']);
   });
   it('top nav links only modules that are on and have a screen', () => {
-    const links = moduleLinks(state({ modules: [mod('dashboard', ['home'], { url: '/', name: 'Dashboard' }), mod('nothing-registered')] }));
+    const links = moduleLinks(DOMAIN_ROUTES, state({ modules: [mod('dashboard', ['home'], { url: '/', name: 'Dashboard' }), mod('nothing-registered')] }));
     expect(links.map((l) => l.alias)).toEqual(['dashboard']);
     expect(links[0].to).toBe('/');
-    expect(moduleLinks(state({ modules: [] }))).toEqual([]);
+    expect(moduleLinks(DOMAIN_ROUTES, state({ modules: [] }))).toEqual([]);
   });
 });
 

@@ -1,12 +1,14 @@
-import { Box, Center, Spinner } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { PageSpinner } from '../ui/PageSpinner';
 import { usePageTitle } from '../ui/page-title';
+import { DOMAIN_ROUTES } from './domains';
 import { NotFoundPage } from './NotFoundPage';
 import { PublicLayout } from './layouts/PublicLayout';
-import { canOpen, getLastAllowedPath, pickDef, rememberReturnTo, routesByPath, setLastAllowedPath } from './navigation';
-import { accessOf, isModuleEnabled, type ModuleLike, type RouteDef } from './registry';
-import { type AppState, useAppState } from './state';
+import { canOpen, getLastAllowedPath, pickDef, rememberReturnTo, routesByPath, setLastAllowedPath } from '../lib/navigation';
+import { accessOf, isModuleEnabled, type ModuleLike, type RouteDef } from '../lib/registry';
+import { type AppState, useAppState } from '../lib/appState';
 
 /** The back-office shell is its own chunk: visitors of the storefront never download it. */
 const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
@@ -19,14 +21,6 @@ function lazyPage(def: RouteDef) {
     pages.set(def, page);
   }
   return page;
-}
-
-export function PageSpinner() {
-  return (
-    <Center py="20">
-      <Spinner size="lg" color="brand.solid" aria-label="Indlæser" />
-    </Center>
-  );
 }
 
 function layoutOf(def: RouteDef, state: AppState): 'admin' | 'public' | 'bare' {
@@ -109,7 +103,7 @@ function NotFoundRoute() {
 
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
-  for (const [path, defs] of routesByPath()) {
+  for (const [path, defs] of routesByPath(DOMAIN_ROUTES)) {
     children.push({ path, element: <GuardedRoute defs={defs} /> });
   }
   children.push({ path: '*', element: <NotFoundRoute /> });

@@ -20,10 +20,10 @@ import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { useColorMode } from '../../ui/color-mode';
 import { ModuleIcon } from '../../ui/ModuleIcon';
 import { useSafeMode, useSidebarOpen } from '../../ui/storage';
-import { ClubLogo } from '../ClubLogo';
-import { breadcrumbs, moduleLinks, sideNav } from '../navigation';
-import { navGroupOf, type RouteDef } from '../registry';
-import { fullName, useAppState } from '../state';
+import { ClubLogo } from '../../ui/ClubLogo';
+import { breadcrumbs, moduleLinks, sideNav, useModuleLinks } from '../../lib/navigation';
+import { navGroupOf, type RouteDef, useRouteTable } from '../../lib/registry';
+import { fullName, useAppState } from '../../lib/appState';
 
 /** The back-office shell (SPEC §2 'Top navigation'): top bar, breadcrumbs, side navigation per module. */
 export default function AdminLayout({ def, children }: { def: RouteDef; children: ReactNode }) {
@@ -38,11 +38,12 @@ export default function AdminLayout({ def, children }: { def: RouteDef; children
     setMobileOpen(false);
   }, [location.pathname]);
   const group = navGroupOf(def);
-  const entries = sideNav(group, state);
+  const routes = useRouteTable();
+  const entries = sideNav(routes, group, state);
   const showSidebar = isMobile ? mobileOpen : def.sidebar !== false && entries.length > 0 && sidebarOpen;
-  const modules = isMobile ? moduleLinks(state) : [];
+  const modules = isMobile ? moduleLinks(routes, state) : [];
   const groupTitle = group === 'settings' ? 'Indstillinger' : (state.modules.find((m) => m.alias === group)?.name ?? '');
-  const crumbs = breadcrumbs(location.pathname, state);
+  const crumbs = breadcrumbs(routes, location.pathname, state);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
@@ -145,7 +146,7 @@ function TopNav({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen
   const { client, user, clubName, isAdmin } = state;
   const { colorMode, toggleColorMode } = useColorMode();
   const [safeMode, setSafeMode] = useSafeMode();
-  const links = moduleLinks(state);
+  const links = useModuleLinks();
   const clubs = (user?.clients ?? []).filter((c) => c.accepted);
   const currentClubId = client?.id;
 

@@ -17,9 +17,9 @@ import {
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { cartTotals, formatDKK, useCart } from '../cart';
-import { ClubLogo } from '../ClubLogo';
-import { fullName, useAppState } from '../state';
+import { cartTotals, formatDKK, useCart } from '../../lib/cart';
+import { ClubLogo } from '../../ui/ClubLogo';
+import { fullName, useAppState } from '../../lib/appState';
 
 /** SPEC §2 public layout: header (logo, Log ind / Opret bruger or name + Log ud, cart) and footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {

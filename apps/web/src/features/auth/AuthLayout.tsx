@@ -1,8 +1,8 @@
 import { Box, Card, Center, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ClubLogo } from '../../app/ClubLogo';
-import { useAppState } from '../../app/state';
+import { ClubLogo } from '../../ui/ClubLogo';
+import { useAppState } from '../../lib/appState';
 
 /** Centered card for login, signup and password pages. */
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 export const authRoutes = defineRoutes([
   { path: '/login', title: 'Log ind', access: 'public', layout: 'bare', component: () => import('./LoginPage') },

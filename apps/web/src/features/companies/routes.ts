@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /** Companies (SPEC §2): the list and the company screen (id 'create' for new). */
 export const companiesRoutes = defineRoutes([

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /** Contacts (SPEC §2): contacts and contact lists, side nav Kontakter / Kontaktlister. */
 export const contactsRoutes = defineRoutes([

@@ -1,14 +1,14 @@
 import { Card, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Text, Box } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { moduleLinks } from '../../app/navigation';
-import { useAppState } from '../../app/state';
+import { useModuleLinks } from '../../lib/navigation';
+import { useAppState } from '../../lib/appState';
 import { ModuleIcon } from '../../ui/ModuleIcon';
 import { PageHeader } from '../../ui/PageHeader';
 
 /** Back-office start page (dashboard module 'home'): welcome and the club's enabled modules. Widgets come with the dashboard issue. */
 export default function StaffHomePage() {
   const state = useAppState();
-  const links = moduleLinks(state).filter((l) => l.to !== '/');
+  const links = useModuleLinks().filter((l) => l.to !== '/');
   return (
     <>
       <PageHeader title={`Velkommen, ${state.user?.firstname ?? ''}`} documentTitle="Forside" subtitle={state.clubName} />

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /** The dashboard module's 'home' view: the back-office start page. */
 export const dashboardRoutes = defineRoutes([

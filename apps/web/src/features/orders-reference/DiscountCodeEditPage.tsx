@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, DateField, Form, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';

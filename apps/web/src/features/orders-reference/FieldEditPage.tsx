@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { DateField, Form, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';

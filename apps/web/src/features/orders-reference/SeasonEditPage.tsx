@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, DateField, Form, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';

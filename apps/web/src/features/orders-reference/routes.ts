@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /**
  * Reference data of the orders module (SPEC §2 'Orders and agreements, admin'):

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, Form, NumberField, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, Form, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../app/router';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
 import {

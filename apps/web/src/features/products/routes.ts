@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /** Products (SPEC §2 'Products'): side nav Produkter, Kategorier, Fakturagrupper; 'create' as id means new. */
 export const productsRoutes = defineRoutes([

@@ -5,7 +5,7 @@ import { Search, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { useAppState } from '../../app/state';
+import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
 import { SelectField } from '../../ui/form';

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Card, DataList, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { fullName, useAppState } from '../../app/state';
+import { fullName, useAppState } from '../../lib/appState';
 import { PageHeader } from '../../ui/PageHeader';
 
 const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', staff: 'Medarbejder', member: 'Medlem' };

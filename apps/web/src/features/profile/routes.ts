@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 export const profileRoutes = defineRoutes([
   { path: '/profile', title: 'Profil', access: 'user', layout: 'auto', sidebar: false, component: () => import('./ProfilePage') },

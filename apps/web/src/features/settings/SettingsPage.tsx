@@ -1,13 +1,11 @@
 import { Card, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { sideNav } from '../../app/navigation';
-import { useAppState } from '../../app/state';
+import { useSideNav } from '../../lib/navigation';
 import { PageHeader } from '../../ui/PageHeader';
 
 /** /settings (Indstillinger): the settings sections this user may open. */
 export default function SettingsPage() {
-  const state = useAppState();
-  const sections = sideNav('settings', state).filter((e) => e.to !== '/settings');
+  const sections = useSideNav('settings').filter((e) => e.to !== '/settings');
   return (
     <>
       <PageHeader title="Indstillinger" />

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /**
  * Settings (SPEC §2 'Profile and settings'). /settings lists the sections the

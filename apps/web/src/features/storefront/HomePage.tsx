@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { fullName, useAppState } from '../../app/state';
+import { fullName, useAppState } from '../../lib/appState';
 
 /**
  * Public home (title Forside). The events module adds featured and upcoming

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../app/registry';
+import { defineRoutes } from '../../lib/registry';
 
 /** The public storefront: home, terms. Events and webshop add their public routes in their own domains. */
 export const storefrontRoutes = defineRoutes([

@@ -5,7 +5,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../app/router';
+import { PageSpinner } from '../../../ui/PageSpinner';
 import { useTRPC } from '../../../lib/trpc';
 import { useConfirm } from '../../../ui/ConfirmModal';
 import { errorMessage } from '../../../ui/errors';

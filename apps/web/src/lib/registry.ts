@@ -1,9 +1,10 @@
 import type { ModuleAlias } from '@klubhus/domain';
-import type { ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 
 /**
  * The route registry: every screen of Klubhus declares itself here through its
- * domain's `features/<domain>/routes.ts`, listed once in `app/domains.ts`.
+ * domain's `features/<domain>/routes.ts`, listed once in `app/domains.ts` (the composition
+ * root), which hands the whole table down through `RouteTableProvider`.
  * The router, top navigation, side navigation, breadcrumbs and page titles are
  * all built from these definitions plus the club's modules and views.
  */
@@ -86,4 +87,16 @@ export function isModuleEnabled(def: RouteDef, modules: readonly ModuleLike[]): 
   if (!m) return false;
   if (!def.view || m.views.length === 0) return true;
   return m.views.some((v) => v.route === def.view);
+}
+
+const RouteTableContext = createContext<readonly RouteDef[] | null>(null);
+
+/** Given the app's route table by the composition root (`app/`), so features and lib never import it. */
+export const RouteTableProvider = RouteTableContext.Provider;
+
+/** Every registered route, in registration order. */
+export function useRouteTable(): readonly RouteDef[] {
+  const routes = useContext(RouteTableContext);
+  if (!routes) throw new Error('useRouteTable needs <RouteTableProvider>');
+  return routes;
 }

@@ -1,7 +1,6 @@
 import { matchPath } from 'react-router';
-import { DOMAIN_ROUTES } from './domains';
-import { type ModuleLike, type RouteDef, accessOf, audienceOf, isBackOffice, isModuleEnabled, navGroupOf } from './registry';
-import type { AppState } from './state';
+import { type ModuleLike, type RouteDef, accessOf, audienceOf, isBackOffice, isModuleEnabled, navGroupOf, useRouteTable } from './registry';
+import { type AppState, useAppState } from './appState';
 
 const RETURN_KEY = 'klubhus:returnTo';
 
@@ -54,7 +53,7 @@ export function pickDef(defs: RouteDef[], state: Pick<AppState, 'isFrontend'>): 
 }
 
 /** Registry definitions grouped by path, in registration order. */
-export function routesByPath(routes: RouteDef[] = DOMAIN_ROUTES): Map<string, RouteDef[]> {
+export function routesByPath(routes: readonly RouteDef[]): Map<string, RouteDef[]> {
   const map = new Map<string, RouteDef[]>();
   for (const r of routes) {
     const list = map.get(r.path) ?? [];
@@ -65,8 +64,8 @@ export function routesByPath(routes: RouteDef[] = DOMAIN_ROUTES): Map<string, Ro
 }
 
 /** The back-office definition matching a pathname (for breadcrumbs and the side nav). */
-export function findDef(pathname: string, state: AppState): RouteDef | undefined {
-  for (const [path, defs] of routesByPath()) {
+export function findDef(routes: readonly RouteDef[], pathname: string, state: AppState): RouteDef | undefined {
+  for (const [path, defs] of routesByPath(routes)) {
     if (matchPath({ path, end: true }, pathname)) return pickDef(defs, state);
   }
   return undefined;
@@ -78,12 +77,12 @@ export interface Crumb {
 }
 
 /** Breadcrumbs: every registered route whose path matches a prefix of the current pathname. */
-export function breadcrumbs(pathname: string, state: AppState): Crumb[] {
+export function breadcrumbs(routes: readonly RouteDef[], pathname: string, state: AppState): Crumb[] {
   const parts = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   for (let i = 1; i <= parts.length; i++) {
     const prefix = `/${parts.slice(0, i).join('/')}`;
-    const def = findDef(prefix, state);
+    const def = findDef(routes, prefix, state);
     if (def && canOpen(def, state)) crumbs.push({ label: crumbTitle(def, parts[i - 1]), to: prefix });
   }
   return crumbs;
@@ -102,9 +101,9 @@ export interface NavEntry {
 }
 
 /** Side navigation of a group (module alias or 'settings'): its routes with nav entries the user may open. */
-export function sideNav(group: string | null, state: AppState): NavEntry[] {
+export function sideNav(routes: readonly RouteDef[], group: string | null, state: AppState): NavEntry[] {
   if (!group) return [];
-  return DOMAIN_ROUTES.filter((r) => r.nav && navGroupOf(r) === group && isBackOffice(r) && canOpen(r, state))
+  return routes.filter((r) => r.nav && navGroupOf(r) === group && isBackOffice(r) && canOpen(r, state))
     .map((r) => ({ label: r.nav?.label ?? r.title, to: r.path, order: r.nav?.order ?? 0, description: r.description }))
     .sort((a, b) => a.order - b.order);
 }
@@ -120,13 +119,23 @@ export interface ModuleLink {
  * Top navigation: one link per enabled module that has a back-office screen the user may open,
  * to the module's url (or its first screen).
  */
-export function moduleLinks(state: AppState): ModuleLink[] {
+export function moduleLinks(routes: readonly RouteDef[], state: AppState): ModuleLink[] {
   const links: ModuleLink[] = [];
   for (const m of [...state.modules].sort((a, b) => a.sorting - b.sorting)) {
-    const screens = DOMAIN_ROUTES.filter((r) => r.module === m.alias && isBackOffice(r) && !r.path.includes(':') && canOpen(r, state));
+    const screens = routes.filter((r) => r.module === m.alias && isBackOffice(r) && !r.path.includes(':') && canOpen(r, state));
     if (screens.length === 0) continue;
     const atUrl = m.url ? screens.find((r) => r.path === m.url) : undefined;
     links.push({ alias: m.alias, name: m.name, icon: m.icon, to: (atUrl ?? screens[0]).path });
   }
   return links;
+}
+
+/** The side navigation of a group for the current user, from the app's route table. */
+export function useSideNav(group: string | null): NavEntry[] {
+  return sideNav(useRouteTable(), group, useAppState());
+}
+
+/** The top navigation's module links for the current user, from the app's route table. */
+export function useModuleLinks(): ModuleLink[] {
+  return moduleLinks(useRouteTable(), useAppState());
 }

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The web app's import direction: app/ is the composition root (providers, the route table, layouts);
+// features, ui and lib are composed by it and never reach back into it.
+const src = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import\(?)\s*'([^']+)'/g)].map((m) => m[1]);
+
+describe('web house', () => {
+  it('features, ui and lib never import from app/', () => {
+    const offenders: string[] = [];
+    for (const layer of ['features', 'ui', 'lib']) {
+      for (const file of sourceFiles(join(src, layer))) {
+        for (const spec of importsOf(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = relative(src, join(file, '..', spec));
+          if (target === 'app' || target.startsWith('app/')) offenders.push(`${relative(src, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('ui and lib never import a feature', () => {
+    const offenders: string[] = [];
+    for (const layer of ['ui', 'lib']) {
+      for (const file of sourceFiles(join(src, layer))) {
+        for (const spec of importsOf(file)) {
+          if (spec.startsWith('.') && relative(src, join(file, '..', spec)).startsWith('features/')) offenders.push(`${relative(src, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
