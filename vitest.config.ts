@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/domain/test/**/*.test.ts', 'packages/integrations/test/**/*.unit.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/domain/test/**/*.test.ts', 'packages/integrations/test/**/*.unit.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

@@ -1,11 +1,28 @@
 // npm test: typecheck, lint, unit, integration and browser tests; ends with
 // 'N passed, N failed' counting every test case (typecheck and lint count as one each).
+// `npm test -- unit integration` runs the named steps; `npm test -- --changed` runs the integration
+// and browser files that touch the domains changed since main (scripts/changed.mjs).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { changedFiles, selectTests } from './changed.mjs';
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
+// The concurrency step belongs to the integration suite: naming either selects it.
+const selected = (name) => !only.length || only.includes(name) || (name === 'concurrency' && only.includes('integration'));
+const changed = args.includes('--changed') ? selectTests(changedFiles()) : null;
+if (changed) {
+  if (changed.all) console.log(`--changed: ${changed.reason}: running every test file`);
+  else {
+    console.log(`--changed: domains ${changed.domains.join(', ') || '(none)'}`);
+    console.log(`  integration: ${changed.integration.join(' ') || '(none)'}`);
+    console.log(`  browser: ${changed.e2e.join(' ') || '(none)'}`);
+  }
+}
+/** The test files a step runs: all of them, or the --changed selection (null: none to run). */
+const filesFor = (kind) => (!changed || changed.all ? [] : changed[kind].length ? changed[kind] : null);
 const out = mkdtempSync(join(tmpdir(), 'klubhus-results-'));
 const startedAt = Date.now();
 let passed = 0;
@@ -15,7 +32,7 @@ const summary = [];
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 function step(name, cmd, args, count) {
-  if (only.length && !only.includes(name)) return;
+  if (!selected(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
@@ -93,15 +110,19 @@ step('lint', 'npx', ['biome', 'lint', '.']);
 const unit = join(out, 'unit.json');
 step('unit', 'npx', ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`], vitestCount(unit));
 const integration = join(out, 'integration.json');
-step(
-  'integration',
-  'npx',
-  ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${integration}`],
-  vitestCount(integration),
-);
+const integrationFiles = filesFor('integration');
+if (integrationFiles) {
+  step(
+    'integration',
+    'npx',
+    ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${integration}`, ...integrationFiles],
+    vitestCount(integration),
+  );
+}
 // Concurrency claims (*.concurrency.test.ts) prove nothing on the embedded database (one transaction
 // at a time): on an embedded run they go to a PostgreSQL server when one is reachable.
-if (!process.env.DATABASE_URL && (!only.length || only.includes('integration'))) {
+const concurrencyFiles = integrationFiles?.filter((f) => f.endsWith('.concurrency.test.ts'));
+if (!process.env.DATABASE_URL && selected('concurrency') && integrationFiles && (!changed || changed.all || concurrencyFiles.length)) {
   const pgUrl = process.env.KLUBHUS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const probe = spawnSync(
     process.execPath,
@@ -111,10 +132,11 @@ if (!process.env.DATABASE_URL && (!only.length || only.includes('integration')))
   if (probe.status === 0) {
     const concurrency = join(out, 'concurrency.json');
     process.env.DATABASE_URL = pgUrl;
+    console.log(`\nConcurrency tests on PostgreSQL at ${pgUrl}`);
     step(
-      'concurrency (PostgreSQL)',
+      'concurrency',
       'npx',
-      ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${concurrency}`, 'concurrency.test.ts'],
+      ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${concurrency}`, ...(concurrencyFiles?.length ? concurrencyFiles : ['concurrency.test.ts'])],
       vitestCount(concurrency),
     );
     delete process.env.DATABASE_URL;
@@ -123,10 +145,12 @@ if (!process.env.DATABASE_URL && (!only.length || only.includes('integration')))
   }
 }
 const e2e = join(out, 'e2e.json');
-step('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+const e2eFiles = filesFor('e2e');
+// A --changed run without browser files needs no build.
+if (!changed || e2eFiles) step('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = e2e;
-if (!only.length || only.includes('e2e')) {
-  if (ensureChromium()) step('e2e', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], playwrightCount(e2e));
+if (selected('e2e') && e2eFiles) {
+  if (ensureChromium()) step('e2e', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json', ...e2eFiles], playwrightCount(e2e));
   else record('e2e (no Chromium)', { passed: 0, failed: 1 }, 0);
 }
 

@@ -186,12 +186,19 @@ test('category: drag-sort the shop list (keyboard and mouse) and the agreement l
   expect(await titlesOf(shop)).toEqual([`${p} A`, `${p} B`, `${p} C`]);
 
   // Keyboard sensor: focus the handle, Space, ArrowDown twice, Space — A goes last.
-  await shop.getByRole('button', { name: `Flyt ${p} A` }).focus();
-  // (dnd-kit measures between key presses: give it a frame or two, as a person would.)
-  for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
+  // Each press waits for what it does, as the list tells a screen reader: the handle is pressed
+  // (picked up), then the live region announces each move and the drop.
+  const handleA = shop.getByRole('button', { name: `Flyt ${p} A` });
+  const announced = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
+  await handleA.focus();
+  await page.keyboard.press('Space');
+  await expect(handleA).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await announced(`${p} A er flyttet til plads 2 af 3.`);
+  await page.keyboard.press('ArrowDown');
+  await announced(`${p} A er flyttet til plads 3 af 3.`);
+  await page.keyboard.press('Space');
+  await announced(`${p} A er sat på plads 3 af 3.`);
   await expect(page.getByText('Produkterne blev sorteret!')).toBeVisible();
   await expect.poll(() => titlesOf(shop)).toEqual([`${p} B`, `${p} C`, `${p} A`]);
 

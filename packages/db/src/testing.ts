@@ -8,6 +8,9 @@ import { type DatabaseHandle, openDatabase } from './connect';
  * into a PGlite dump (embedded) or a template database (PostgreSQL, when
  * DATABASE_URL is set); each file starts from a copy of it.
  */
+/** Connections of a test file's database on PostgreSQL. */
+export const TEST_POOL_SIZE = 5;
+
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const template = process.env.KLUBHUS_TEST_TEMPLATE;
   if (process.env.DATABASE_URL) {
@@ -15,7 +18,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const name = `${template}_${randomBytes(5).toString('hex')}`;
     await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE ${template}`);
     const url = withDatabase(process.env.DATABASE_URL, name);
-    const handle = await openDatabase({ databaseUrl: url, migrate: false, poolSize: 5 });
+    const handle = await openDatabase({ databaseUrl: url, migrate: false, poolSize: TEST_POOL_SIZE });
     return {
       ...handle,
       async close() {

@@ -1,5 +1,5 @@
 import { type DatabaseHandle, seedDemo, type Tx, withClub } from '@klubhus/db';
-import { openTestDatabase } from '@klubhus/db/testing';
+import { openTestDatabase, TEST_POOL_SIZE } from '@klubhus/db/testing';
 import { DISCOUNT_MSG, normaliseCode } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,20 @@ async function addCode(clientId: number, values: { code: string; amount?: number
 const usesOf = async (id: number) =>
   (await handle.owner.selectFrom('discount_codes').select('uses').where('id', '=', id).executeTakeFirstOrThrow()).uses;
 
+/** Resolves for every caller once `n` have called: a rendezvous instead of a sleep. */
+function barrier(n: number) {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    arrived += 1;
+    if (arrived === n) open();
+    return opened;
+  };
+}
+
 /** Ten checkouts at once, each in its own transaction of the club. */
 async function tenAtOnce(clientId: number, take: (trx: Tx) => Promise<unknown>) {
   const results = await Promise.allSettled(Array.from({ length: 10 }, () => withClub(handle.db, { clientId }, take)));
@@ -63,13 +77,15 @@ describe.runIf(process.env.DATABASE_URL)('consumeDiscountCode on PostgreSQL', ()
 
   it('control: the same read-check-write without the row lock oversells on PostgreSQL (so the test above can fail)', async () => {
     const { id } = await addCode(demo, { code: 'ULAAST', amount: 3 });
+    // The transactions holding a connection (the test pool's five) all read before any of them writes.
+    const everyoneHasRead = barrier(TEST_POOL_SIZE);
     const { ok } = await tenAtOnce(demo, async (trx) => {
       const row = await trx
         .selectFrom('discount_codes')
         .select(['id', 'uses', 'amount'])
         .where(sql<string>`lower(code)`, '=', normaliseCode('ulaast'))
         .executeTakeFirstOrThrow();
-      await new Promise((r) => setTimeout(r, 20));
+      await everyoneHasRead();
       if (row.amount !== null && row.uses >= row.amount) throw new Error(DISCOUNT_MSG.usedUp);
       await trx.updateTable('discount_codes').set({ uses: sql`uses + 1` }).where('id', '=', row.id).execute();
     });
