@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatabaseHandle, DEMO_PASSWORD, seedDemo } from '@klubhus/db';
+import { createCaller, createContext, createSession } from '@klubhus/api';
+import { type DatabaseHandle, DEMO_PASSWORD, json, seedDemo, setScope } from '@klubhus/db';
 import { openTestDatabase } from '@klubhus/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
@@ -62,4 +63,34 @@ export async function createTestApp(opts: { observe?: AppOptions['observe'] } = 
 export async function clubId(database: DatabaseHandle, name: string): Promise<number> {
   const row = await database.owner.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A tRPC caller for a demo user with the given club as the session's club, storing files under dataDir. */
+export async function callerAt(t: TestApp, email: string, clubName: string, dataDir: string) {
+  const clientId = await clubId(t.database, clubName);
+  const u = await t.database.owner.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const { session } = await createSession(t.database.db, u.id, { remember: false, clientId });
+  const ctx = createContext(
+    { database: t.database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir } },
+    {
+      session,
+      user: { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, picture: u.picture, admin: u.admin, superAdmin: u.super_admin, timeZone: u.time_zone },
+    },
+    { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
+  );
+  return createCaller(ctx);
+}
+
+/** Links a module's ACL rule set (by name, or none) to the staff role of a club. */
+export async function linkStaffRule(database: DatabaseHandle, clientId: number, alias: string, ruleId: string | null) {
+  const module = await database.owner.selectFrom('modules').select('id').where('alias', '=', alias).executeTakeFirstOrThrow();
+  await database.owner.transaction().execute(async (trx) => {
+    await setScope(trx, clientId, null);
+    await trx
+      .updateTable('client_modules')
+      .set({ role_acls: json(ruleId ? [{ ruleId, role: 'staff' }] : []) })
+      .where('client_id', '=', clientId)
+      .where('module_id', '=', module.id)
+      .execute();
+  });
 }

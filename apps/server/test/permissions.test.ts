@@ -1,6 +1,5 @@
-import { json, setScope } from '@klubhus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubId, createTestApp, type TestApp } from './helpers';
+import { clubId, createTestApp, linkStaffRule, type TestApp } from './helpers';
 
 /**
  * Abilities come from the club's role rules (module ACL rule sets linked to a
@@ -9,18 +8,7 @@ import { clubId, createTestApp, type TestApp } from './helpers';
 let t: TestApp;
 let demo: number;
 
-async function linkCompaniesRule(ruleId: string | null) {
-  const module = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
-  await t.database.owner.transaction().execute(async (trx) => {
-    await setScope(trx, demo, null);
-    await trx
-      .updateTable('client_modules')
-      .set({ role_acls: json(ruleId ? [{ ruleId, role: 'staff' }] : []) })
-      .where('client_id', '=', demo)
-      .where('module_id', '=', module.id)
-      .execute();
-  });
-}
+const linkCompaniesRule = (ruleId: string | null) => linkStaffRule(t.database, demo, 'companies', ruleId);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -68,90 +68,60 @@ export function parseDecimal(value: unknown): number | null {
   return Number(normalised);
 }
 
-/** A decimal number accepting a comma; required unless optional is set. */
-export function decimal(label: string, opts: { min?: number; max?: number } = {}) {
-  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
-    const n = parseDecimal(value);
-    if (n === null) {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (Number.isNaN(n)) {
-      ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-      return z.NEVER;
-    }
-    if (opts.min !== undefined && n < opts.min) {
-      ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-      return z.NEVER;
-    }
-    if (opts.max !== undefined && n > opts.max) {
-      ctx.addIssue({ code: 'custom', message: maxMessage(label, opts.max) });
-      return z.NEVER;
-    }
-    return n;
-  });
+type Range = { min?: number; max?: number };
+
+/** The Danish message for a number outside its range, or null. */
+function outOfRange(n: number, label: string, range: Range): string | null {
+  if (range.min !== undefined && n < range.min) return minMessage(label, range.min);
+  if (range.max !== undefined && n > range.max) return maxMessage(label, range.max);
+  return null;
 }
 
-export function optionalDecimal(label: string, opts: { min?: number; max?: number } = {}) {
-  return z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value, ctx) => {
-      const n = parseDecimal(value);
-      if (n === null) return null;
-      if (Number.isNaN(n)) {
-        ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-        return z.NEVER;
-      }
-      if (opts.min !== undefined && n < opts.min) {
-        ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-        return z.NEVER;
-      }
-      return n;
-    });
+const refuse = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+
+/** A number field of a form or an API: a number or a string; blank is required unless optional. */
+function numberField(label: string, range: Range, optional: boolean, parse: (value: string | number) => number, wrong: string) {
+  const blank = (value: string | number | null | undefined): value is null | undefined | '' =>
+    value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  return (value: string | number | null | undefined, ctx: z.RefinementCtx) => {
+    if (blank(value)) return optional ? null : refuse(ctx, required(label));
+    const n = parse(value);
+    if (Number.isNaN(n)) return refuse(ctx, wrong);
+    const message = outOfRange(n, label, range);
+    return message ? refuse(ctx, message) : n;
+  };
+}
+
+const asDecimal = (value: string | number) => parseDecimal(value) ?? Number.NaN;
+const asInteger = (value: string | number) => {
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  return Number.isInteger(n) ? n : Number.NaN;
+};
+const integerMessage = (label: string) => `${label} skal være et heltal.`;
+
+/** A decimal number accepting a comma (e.g. '1.234,50'). */
+export function decimal(label: string, range: Range = {}) {
+  const check = numberField(label, range, false, asDecimal, decimalMessage(label));
+  return z.union([z.string(), z.number()], { error: required(label) }).transform((v, ctx) => check(v, ctx) as number);
+}
+
+/** A decimal number or null when left blank. */
+export function optionalDecimal(label: string, range: Range = {}) {
+  return z.union([z.string(), z.number()]).nullish().transform(numberField(label, range, true, asDecimal, decimalMessage(label)));
 }
 
 /** A whole number (numeric fields such as amounts); accepts numeric strings. */
-export function integer(label: string, opts: { min?: number; max?: number } = {}) {
-  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.trim());
-    if (n === null) {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (!Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: `${label} skal være et heltal.` });
-      return z.NEVER;
-    }
-    if (opts.min !== undefined && n < opts.min) {
-      ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-      return z.NEVER;
-    }
-    if (opts.max !== undefined && n > opts.max) {
-      ctx.addIssue({ code: 'custom', message: maxMessage(label, opts.max) });
-      return z.NEVER;
-    }
-    return n;
-  });
+export function integer(label: string, range: Range = {}) {
+  const check = numberField(label, range, false, asInteger, integerMessage(label));
+  return z.union([z.string(), z.number()], { error: required(label) }).transform((v, ctx) => check(v, ctx) as number);
 }
 
-export function optionalInteger(label: string, opts: { min?: number; max?: number } = {}) {
-  return z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value, ctx) => {
-      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-      const n = typeof value === 'number' ? value : Number(value.trim());
-      if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} skal være et heltal.` });
-        return z.NEVER;
-      }
-      if (opts.min !== undefined && n < opts.min) {
-        ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-        return z.NEVER;
-      }
-      return n;
-    });
+/** A whole number or null when left blank. */
+export function optionalInteger(label: string, range: Range = {}) {
+  return z.union([z.string(), z.number()]).nullish().transform(numberField(label, range, true, asInteger, integerMessage(label)));
 }
 
 /** 'YYYY-MM-DD' or a full ISO timestamp; '' → null. */

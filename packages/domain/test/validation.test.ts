@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZRegisterRequest } from '../src/auth';
 import { listInput } from '../src/list';
-import { containsNul, decimal, email, integer, NUL_MESSAGE, optionalEmail, optionalText, parseDecimal, text } from '../src/validation';
+import { containsNul, decimal, email, integer, NUL_MESSAGE, optionalDecimal, optionalEmail, optionalInteger, optionalText, parseDecimal, text } from '../src/validation';
 
 describe('Danish validation', () => {
   it('reads decimals with a comma and thousands dots', () => {
@@ -19,6 +19,17 @@ describe('Danish validation', () => {
     expect(integer('Antal', { max: 5 }).safeParse('6').error?.issues[0].message).toBe('Antal må maksimalt være 5 eller mindre');
     expect(email().safeParse('nej').error?.issues[0].message).toBe('E-mail skal være en gyldig e-mail');
     expect(email().parse(' Anna@Demo.DK ')).toBe('anna@demo.dk');
+  });
+
+  it('number fields: required ones refuse blank, optional ones give null, both keep their range', () => {
+    expect(decimal('Pris').safeParse(' ').error?.issues[0].message).toBe('Pris er påkrævet');
+    expect(integer('Antal').safeParse('2,5').error?.issues[0].message).toBe('Antal skal være et heltal.');
+    expect(decimal('Pris').parse('1.234,50')).toBe(1234.5);
+    expect(integer('Antal').parse(' 7 ')).toBe(7);
+    expect(optionalDecimal('Pris').parse('')).toBeNull();
+    expect(optionalInteger('Antal').parse(null)).toBeNull();
+    expect(optionalDecimal('Pris', { max: 10 }).safeParse('11').error?.issues[0].message).toBe('Pris må maksimalt være 10 eller mindre');
+    expect(optionalInteger('Antal', { min: 1 }).safeParse('0').error?.issues[0].message).toBe('Antal skal minimum være 1 eller mere');
   });
 
   it('requires the repeated password to match', () => {

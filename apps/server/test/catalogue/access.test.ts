@@ -1,25 +1,13 @@
-import { json, setScope } from '@klubhus/db';
 import { CATALOGUE_MSG, MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubId, createTestApp, type TestApp } from '../helpers';
+import { clubId, createTestApp, linkStaffRule, type TestApp } from '../helpers';
 import { catalogueSnapshot } from './helpers';
 
 /** Role rules and modules decide who may read and write the catalogue; REST of product categories end to end. */
 let t: TestApp;
 let demo: number;
 
-async function linkRule(alias: 'products' | 'orders', ruleId: string | null) {
-  const module = await t.database.owner.selectFrom('modules').select('id').where('alias', '=', alias).executeTakeFirstOrThrow();
-  await t.database.owner.transaction().execute(async (trx) => {
-    await setScope(trx, demo, null);
-    await trx
-      .updateTable('client_modules')
-      .set({ role_acls: json(ruleId ? [{ ruleId, role: 'staff' }] : []) })
-      .where('client_id', '=', demo)
-      .where('module_id', '=', module.id)
-      .execute();
-  });
-}
+const linkRule = (alias: 'products' | 'orders', ruleId: string | null) => linkStaffRule(t.database, demo, alias, ruleId);
 
 beforeAll(async () => {
   t = await createTestApp();

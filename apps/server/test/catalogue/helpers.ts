@@ -1,30 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCaller, createContext, createSession } from '@klubhus/api';
 import { firstIssueMessage } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { ZodError } from 'zod';
-import { clubId, type TestApp } from '../helpers';
+import { callerAt, type TestApp } from '../helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'klubhus-catalogue-'));
 
 /** A tRPC caller for a demo user with the given club as the session's club. */
-export async function callerFor(t: TestApp, email: string, clubName = 'Demo IF') {
-  const clientId = await clubId(t.database, clubName);
-  const u = await t.database.owner.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  const { session } = await createSession(t.database.db, u.id, { remember: false, clientId });
-  const ctx = createContext(
-    { database: t.database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir } },
-    {
-      session,
-      user: { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, picture: u.picture, admin: u.admin, superAdmin: u.super_admin, timeZone: u.time_zone },
-    },
-    { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
-  );
-  return createCaller(ctx);
-}
+export const callerFor = (t: TestApp, email: string, clubName = 'Demo IF') => callerAt(t, email, clubName, dataDir);
 export type CatalogueCaller = Awaited<ReturnType<typeof callerFor>>;
 
 export const CATALOGUE_TABLES = [
