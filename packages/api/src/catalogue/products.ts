@@ -1,4 +1,4 @@
-import { json, type Tx } from '@klubhus/db';
+import { type Database, json, type Tx } from '@klubhus/db';
 import {
   CATALOGUE_MSG,
   MSG,
@@ -8,7 +8,7 @@ import {
   type ZProductSearchRequest,
   type ZProductUpdateRequest,
 } from '@klubhus/domain';
-import { sql } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
@@ -144,20 +144,33 @@ async function checkReferences(trx: Tx, clientId: number, input: ProductUpdate) 
   }
 }
 
-/** Replaces the product's variants (or options) with the given list: update by id, insert new, delete the missing. */
-async function syncChildren<T extends { id: number | null }>(
-  existingIds: number[],
+/**
+ * Makes a product's variants or options the given rows: rows with an id update their row (it must be
+ * one of this product's), rows without one are inserted, and the product's other rows are deleted.
+ */
+async function syncProductRows<K extends 'product_variants' | 'product_options', T extends { id: number | null }>(
+  trx: Tx,
+  table: K,
+  clientId: number,
+  productId: number,
+  created: boolean,
   rows: T[],
   unknown: string,
-  ops: { update: (id: number, row: T) => Promise<void>; insert: (row: T) => Promise<void>; remove: (ids: number[]) => Promise<void> },
+  columns: (row: T) => Omit<Insertable<Database[K]>, 'client_id' | 'product_id'>,
 ) {
+  // Kysely cannot type a query over a union of tables; the column map is typed per table above.
+  const t = trx as unknown as Transaction<any>;
+  const name: string = table;
+  const existing = created
+    ? []
+    : (await t.selectFrom(name).select('id').where('client_id', '=', clientId).where('product_id', '=', productId).execute()).map((r: { id: number }) => r.id);
   const keep = new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
-  for (const id of keep) if (!existingIds.includes(id)) throw fail.badRequest(unknown);
-  const removed = existingIds.filter((id) => !keep.has(id));
-  if (removed.length) await ops.remove(removed);
+  for (const id of keep) if (!existing.includes(id)) throw fail.badRequest(unknown);
+  const removed = existing.filter((id: number) => !keep.has(id));
+  if (removed.length) await t.deleteFrom(name).where('client_id', '=', clientId).where('product_id', '=', productId).where('id', 'in', removed).execute();
   for (const row of rows) {
-    if (row.id) await ops.update(row.id, row);
-    else await ops.insert(row);
+    if (row.id) await t.updateTable(name).set(columns(row)).where('client_id', '=', clientId).where('id', '=', row.id).where('product_id', '=', productId).execute();
+    else await t.insertInto(name).values({ client_id: clientId, product_id: productId, ...columns(row) }).execute();
   }
 }
 
@@ -225,71 +238,23 @@ export async function saveProduct(trx: Tx, clientId: number, input: ProductUpdat
     created = true;
   }
 
-  const existingVariants = created
-    ? []
-    : (await trx.selectFrom('product_variants').select('id').where('client_id', '=', clientId).where('product_id', '=', id).execute()).map((r) => r.id);
-  await syncChildren(existingVariants, input.variants, CATALOGUE_MSG.unknownVariant, {
-    remove: async (ids) => {
-      await trx.deleteFrom('product_variants').where('client_id', '=', clientId).where('product_id', '=', id).where('id', 'in', ids).execute();
-    },
-    update: async (variantId, v) => {
-      await trx
-        .updateTable('product_variants')
-        .set({ title: v.title, sku: v.sku, price: v.price, sale_amount: v.saleAmount, active: v.active, sorting: v.sorting })
-        .where('client_id', '=', clientId)
-        .where('id', '=', variantId)
-        .where('product_id', '=', id)
-        .execute();
-    },
-    insert: async (v) => {
-      await trx
-        .insertInto('product_variants')
-        .values({ client_id: clientId, product_id: id, title: v.title, sku: v.sku, price: v.price, sale_amount: v.saleAmount, active: v.active, sorting: v.sorting })
-        .execute();
-    },
-  });
-
-  const existingOptions = created
-    ? []
-    : (await trx.selectFrom('product_options').select('id').where('client_id', '=', clientId).where('product_id', '=', id).execute()).map((r) => r.id);
-  await syncChildren(existingOptions, input.options, CATALOGUE_MSG.unknownOption, {
-    remove: async (ids) => {
-      await trx.deleteFrom('product_options').where('client_id', '=', clientId).where('product_id', '=', id).where('id', 'in', ids).execute();
-    },
-    update: async (optionId, o) => {
-      await trx
-        .updateTable('product_options')
-        .set({
-          option_product_id: o.productId,
-          option_variant_id: o.variantId,
-          public: o.public,
-          pre_selected: o.preSelected,
-          price_override: o.priceOverride,
-          price: o.price,
-          sorting: o.sorting,
-        })
-        .where('client_id', '=', clientId)
-        .where('id', '=', optionId)
-        .where('product_id', '=', id)
-        .execute();
-    },
-    insert: async (o) => {
-      await trx
-        .insertInto('product_options')
-        .values({
-          client_id: clientId,
-          product_id: id,
-          option_product_id: o.productId,
-          option_variant_id: o.variantId,
-          public: o.public,
-          pre_selected: o.preSelected,
-          price_override: o.priceOverride,
-          price: o.price,
-          sorting: o.sorting,
-        })
-        .execute();
-    },
-  });
+  await syncProductRows(trx, 'product_variants', clientId, id, created, input.variants, CATALOGUE_MSG.unknownVariant, (v) => ({
+    title: v.title,
+    sku: v.sku,
+    price: v.price,
+    sale_amount: v.saleAmount,
+    active: v.active,
+    sorting: v.sorting,
+  }));
+  await syncProductRows(trx, 'product_options', clientId, id, created, input.options, CATALOGUE_MSG.unknownOption, (o) => ({
+    option_product_id: o.productId,
+    option_variant_id: o.variantId,
+    public: o.public,
+    pre_selected: o.preSelected,
+    price_override: o.priceOverride,
+    price: o.price,
+    sorting: o.sorting,
+  }));
   return { id, created };
 }
 
