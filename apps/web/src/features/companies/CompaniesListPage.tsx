@@ -1,145 +1,85 @@
-import { Badge, Box, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
+import { Badge, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
 import { COMPANY_SORT_FIELDS, COMPANY_STATUS_LABELS } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, Plus, } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { columnHelper, DataTable } from '../../ui/DataTable';
-import { errorMessage } from '../../ui/errors';
-import { AppLink, LinkButton } from '../../ui/LinkButton';
-import { PageHeader } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { notify } from '../../ui/toaster';
-import { useListState } from '../../ui/useListState';
+import { columnHelper } from '../../ui/DataTable';
+import { type ListInput, ListPage, linkCell } from '../../ui/ListPage';
 import { formatDate, saveBlob } from '../files/upload';
 import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
-import { RowActions } from '../../ui/RowActions';
 
-type CompanyRow = RouterOutputs['companies']['list']['rows'][number];
-type SortField = (typeof COMPANY_SORT_FIELDS)[number];
+type Row = RouterOutputs['companies']['list']['rows'][number];
+const BASE = '/companies';
+const text = ({ getValue }: { getValue: () => string | null }) => getValue() ?? '';
+const nameLink = linkCell<Row>(BASE, (r) => r.name);
+const col = columnHelper<Row>();
+const columns = col.columns([
+  col.accessor('name', {
+    id: 'Name',
+    header: 'Navn',
+    cell: (ctx) => (
+      <HStack gap="2">
+        {nameLink(ctx)}
+        <Badge size="sm" colorPalette={STATUS_COLORS[ctx.row.original.status] ?? 'gray'}>
+          {COMPANY_STATUS_LABELS[ctx.row.original.status]}
+        </Badge>
+      </HStack>
+    ),
+  }),
+  col.accessor('cvr', { id: 'CVR', header: 'CVR', cell: text }),
+  col.accessor('address', { id: 'Address', header: 'Adresse', cell: text }),
+  col.accessor('zipCode', { id: 'ZipCode', header: 'Postnr.', cell: text }),
+  col.accessor('city', { id: 'City', header: 'By', cell: text }),
+  col.accessor('email', { id: 'Email', header: 'E-mail', cell: text }),
+  col.accessor('phone', { id: 'Phone', header: 'Telefon', cell: text }),
+  col.accessor('followUpDate', { id: 'FollowUpDate', header: 'Opfølgningsdato', cell: ({ getValue }) => formatDate(getValue()) }),
+  col.accessor('utilization', {
+    id: 'Utilization',
+    header: 'Udnyttelse',
+    cell: ({ getValue }) => {
+      const v = getValue();
+      return (
+        <HStack gap="2" minW="28">
+          <Progress.Root value={utilizationBar(v)} size="sm" flex="1" colorPalette={v >= 100 ? 'red' : 'brand'} aria-label={`Udnyttelse ${v} %`}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" color="fg.muted" minW="9" textAlign="end">
+            {Math.round(v)} %
+          </Text>
+        </HStack>
+      );
+    },
+  }),
+]);
 
 /** /companies (Virksomheder): status filter, search, export, sortable table with edit and delete. */
 export default function CompaniesListPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const list = useListState<SortField>({ sort: { field: 'Name', dir: 'asc' }, sortFields: COMPANY_SORT_FIELDS });
-  const status = list.filters.status ?? '';
-  const filter = status === '' ? {} : { status: Number(status) };
-  const q = useQuery(trpc.companies.list.queryOptions({ ...list.input, filter }, { placeholderData: keepPreviousData }));
-  const [exporting, setExporting] = useState(false);
 
-  const remove = useSaveMutation({
-    mutation: trpc.companies.delete.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: () => queryClient.invalidateQueries(trpc.companies.pathFilter()),
-  });
-
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      const res = await fetch('/api/companies/export', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ filter, search: list.input.search, sort: list.input.sort }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error || MSG.unknownError);
-      }
-      saveBlob(await res.blob(), 'Virksomheder.xlsx');
-    } catch (e) {
-      notify.error(errorMessage(e));
-    } finally {
-      setExporting(false);
+  const exportXlsx = async ({ filter, search, sort }: ListInput) => {
+    const res = await fetch('/api/companies/export', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filter, search, sort }),
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      throw new Error(body?.error || MSG.unknownError);
     }
+    saveBlob(await res.blob(), 'Virksomheder.xlsx');
   };
 
-  const columns = useMemo(() => {
-    const col = columnHelper<CompanyRow>();
-    return col.columns([
-      col.accessor('name', {
-        id: 'Name',
-        header: 'Navn',
-        cell: ({ row }) => (
-          <HStack gap="2">
-            <AppLink to={`/companies/${row.original.id}`} fontWeight="medium">
-              {row.original.name}
-            </AppLink>
-            <Badge size="sm" colorPalette={STATUS_COLORS[row.original.status] ?? 'gray'}>
-              {COMPANY_STATUS_LABELS[row.original.status]}
-            </Badge>
-          </HStack>
-        ),
-      }),
-      col.accessor('cvr', { id: 'CVR', header: 'CVR', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('address', { id: 'Address', header: 'Adresse', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('zipCode', { id: 'ZipCode', header: 'Postnr.', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('city', { id: 'City', header: 'By', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('email', { id: 'Email', header: 'E-mail', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('phone', { id: 'Phone', header: 'Telefon', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('followUpDate', { id: 'FollowUpDate', header: 'Opfølgningsdato', cell: ({ getValue }) => formatDate(getValue()) }),
-      col.accessor('utilization', {
-        id: 'Utilization',
-        header: 'Udnyttelse',
-        cell: ({ getValue }) => {
-          const v = getValue();
-          return (
-            <HStack gap="2" minW="28">
-              <Progress.Root value={utilizationBar(v)} size="sm" flex="1" colorPalette={v >= 100 ? 'red' : 'brand'} aria-label={`Udnyttelse ${v} %`}>
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-              <Text fontSize="xs" color="fg.muted" minW="9" textAlign="end">
-                {Math.round(v)} %
-              </Text>
-            </HStack>
-          );
-        },
-      }),
-      col.display({
-        id: 'actions',
-        header: () => <Box srOnly>Handlinger</Box>,
-        enableSorting: false,
-        cell: ({ row }) => (
-          <RowActions
-            editTo={`/companies/${row.original.id}`}
-            name={row.original.name}
-            confirmText={MSG.confirmDeleteCompany}
-            onDelete={() => remove.mutate({ id: row.original.id })}
-          />
-        ),
-      }),
-    ]);
-  }, [remove.mutate]);
-
   return (
-    <>
-      <PageHeader
-        title="Virksomheder"
-        actions={
-          <>
-            <Button variant="outline" onClick={() => void exportXlsx()} loading={exporting}>
-              <FileSpreadsheet /> Eksporter
-            </Button>
-            <LinkButton to="/companies/create" colorPalette="brand">
-              <Plus /> Opret virksomhed
-            </LinkButton>
-          </>
-        }
-      />
-      <DataTable
-        label="Virksomheder"
-        columns={columns}
-        rows={q.data?.rows}
-        total={q.data?.total}
-        totalPages={q.data?.totalPages}
-        loading={q.isFetching}
-        list={list}
-        getRowId={(r) => String(r.id)}
-        toolbar={
+    <ListPage
+      title="Virksomheder" base={BASE} createLabel="Opret virksomhed"
+      sortFields={COMPANY_SORT_FIELDS} api={trpc.companies} onExport={exportXlsx}
+      columns={columns} rowName={(r) => r.name} confirmDelete={MSG.confirmDeleteCompany}
+      filter={(f) => (f.status ? { status: Number(f.status) } : {})}
+      filters={(list) => {
+        const status = list.filters.status ?? '';
+        return (
           <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Status">
             {STATUS_FILTERS.map((s) => (
               <Button
@@ -153,8 +93,8 @@ export default function CompaniesListPage() {
               </Button>
             ))}
           </ButtonGroup>
-        }
-      />
-    </>
+        );
+      }}
+    />
   );
 }
