@@ -103,6 +103,14 @@ describe('navigation from the registry', () => {
     expect(sideNav(DOMAIN_ROUTES, 'settings', state())).toEqual([]);
     expect(breadcrumbs(DOMAIN_ROUTES, '/settings/modules/create', admin).map((c) => c.label)).toEqual(['Indstillinger', 'Modules', 'Opret']);
   });
+  it('breadcrumbs take a static path over a :id path whatever the registration order', () => {
+    const s = state({ modules: [mod('products'), mod('contacts')] });
+    const labels = (path: string) => breadcrumbs(DOMAIN_ROUTES, path, s).map((c) => c.label);
+    expect(labels('/products/categories/create')).toEqual(['Produkter', 'Kategorier', 'Opret']);
+    expect(labels('/products/3')).toEqual(['Produkter', 'Produkt']);
+    expect(labels('/contacts/contact-lists/7')).toEqual(['Kontakter', 'Kontaktlister', 'Kontaktliste']);
+    expect(sideNav(DOMAIN_ROUTES, 'products', s).map((e) => e.label)).toEqual(['Produkter', 'Kategorier', 'Fakturagrupper']);
+  });
   it('top nav links only modules that are on and have a screen', () => {
     const links = moduleLinks(DOMAIN_ROUTES, state({ modules: [mod('dashboard', ['home'], { url: '/', name: 'Dashboard' }), mod('nothing-registered')] }));
     expect(links.map((l) => l.alias)).toEqual(['dashboard']);

@@ -63,12 +63,22 @@ export function routesByPath(routes: readonly RouteDef[]): Map<string, RouteDef[
   return map;
 }
 
-/** The back-office definition matching a pathname (for breadcrumbs and the side nav). */
+/**
+ * The back-office definition matching a pathname (for breadcrumbs and the side nav). As in the router,
+ * a static path wins over one with `:params` ('/products/categories' over '/products/:id') whatever
+ * the registration order; among equals, the first registered.
+ */
 export function findDef(routes: readonly RouteDef[], pathname: string, state: AppState): RouteDef | undefined {
+  let best: RouteDef[] | undefined;
+  let bestParams = Number.POSITIVE_INFINITY;
   for (const [path, defs] of routesByPath(routes)) {
-    if (matchPath({ path, end: true }, pathname)) return pickDef(defs, state);
+    const params = path.split('/').filter((s) => s.startsWith(':') || s === '*').length;
+    if (params < bestParams && matchPath({ path, end: true }, pathname)) {
+      best = defs;
+      bestParams = params;
+    }
   }
-  return undefined;
+  return best && pickDef(best, state);
 }
 
 export interface Crumb {

@@ -62,6 +62,40 @@ export function defineRoutes(routes: RouteDef[]): RouteDef[] {
   return routes;
 }
 
+/** What a record's list screen and its edit screen share, and what sets them apart. */
+export interface ListAndEditDef extends Omit<RouteDef, 'title' | 'nav' | 'component'> {
+  /** View of the list when it differs from the edit screen's `view` ('companies' beside 'company'). */
+  listView?: string;
+  /** Title of the edit screen ('Virksomhed'); the list's is `listTitle` ('Virksomheder'). */
+  title: string;
+  listTitle: string;
+  /** Side-nav order of the list; its label is `listTitle`. Omit for no side-nav entry. */
+  navOrder?: number;
+  list: RouteDef['component'];
+  edit: RouteDef['component'];
+}
+
+/**
+ * A record's list at `path` and its edit screen at `path/:id` ('create' for new) as two route
+ * definitions; `description` goes to the list only.
+ *
+ *   ...listAndEditRoutes({ module: 'orders', view: 'seasons', path: '/orders/seasons', title: 'Sæson', listTitle: 'Sæsoner',
+ *     navOrder: 6, list: () => import('./SeasonsListPage'), edit: () => import('./SeasonEditPage') }),
+ */
+export function listAndEditRoutes({ listView, title, listTitle, navOrder, list, edit, description, ...shared }: ListAndEditDef): RouteDef[] {
+  return [
+    {
+      ...shared,
+      view: listView ?? shared.view,
+      title: listTitle,
+      ...(navOrder === undefined ? {} : { nav: { label: listTitle, order: navOrder } }),
+      ...(description === undefined ? {} : { description }),
+      component: list,
+    },
+    { ...shared, path: `${shared.path}/:id`, title, component: edit },
+  ];
+}
+
 export const accessOf = (r: RouteDef): RouteAccess => r.access ?? 'staff';
 export const isBackOffice = (r: RouteDef) => {
   const a = accessOf(r);

@@ -1,20 +1,7 @@
-import { defineRoutes } from '../../lib/registry';
+import { defineRoutes, listAndEditRoutes } from '../../lib/registry';
 
 /** Companies (SPEC §2): the list and the company screen (id 'create' for new). */
-export const companiesRoutes = defineRoutes([
-  {
-    module: 'companies',
-    view: 'companies',
-    path: '/companies',
-    title: 'Virksomheder',
-    nav: { label: 'Virksomheder', order: 1 },
-    component: () => import('./CompaniesListPage'),
-  },
-  {
-    module: 'companies',
-    view: 'company',
-    path: '/companies/:id',
-    title: 'Virksomhed',
-    component: () => import('./CompanyEditPage'),
-  },
-]);
+export const companiesRoutes = defineRoutes(
+  listAndEditRoutes({ module: 'companies', listView: 'companies', view: 'company', path: '/companies', listTitle: 'Virksomheder', title: 'Virksomhed', navOrder: 1,
+    list: () => import('./CompaniesListPage'), edit: () => import('./CompanyEditPage') }),
+);

@@ -1,29 +1,9 @@
-import { defineRoutes } from '../../lib/registry';
+import { defineRoutes, listAndEditRoutes } from '../../lib/registry';
 
 /** Contacts (SPEC §2): contacts and contact lists, side nav Kontakter / Kontaktlister. */
 export const contactsRoutes = defineRoutes([
-  {
-    module: 'contacts',
-    view: 'contacts',
-    path: '/contacts',
-    title: 'Kontakter',
-    nav: { label: 'Kontakter', order: 1 },
-    component: () => import('./ContactsListPage'),
-  },
-  {
-    module: 'contacts',
-    view: 'contact-lists',
-    path: '/contacts/contact-lists',
-    title: 'Kontaktlister',
-    nav: { label: 'Kontaktlister', order: 2 },
-    component: () => import('./ContactListsPage'),
-  },
-  {
-    module: 'contacts',
-    view: 'contact-list',
-    path: '/contacts/contact-lists/:id',
-    title: 'Kontaktliste',
-    component: () => import('./ContactListEditPage'),
-  },
-  { module: 'contacts', view: 'contact', path: '/contacts/:id', title: 'Kontakt', component: () => import('./ContactEditPage') },
+  ...listAndEditRoutes({ module: 'contacts', listView: 'contacts', view: 'contact', path: '/contacts', listTitle: 'Kontakter', title: 'Kontakt', navOrder: 1,
+    list: () => import('./ContactsListPage'), edit: () => import('./ContactEditPage') }),
+  ...listAndEditRoutes({ module: 'contacts', listView: 'contact-lists', view: 'contact-list', path: '/contacts/contact-lists', listTitle: 'Kontaktlister', title: 'Kontaktliste', navOrder: 2,
+    list: () => import('./ContactListsPage'), edit: () => import('./ContactListEditPage') }),
 ]);

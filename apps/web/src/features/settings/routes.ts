@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../lib/registry';
+import { defineRoutes, listAndEditRoutes } from '../../lib/registry';
 
 /**
  * Settings (SPEC §2 'Profile and settings'). /settings lists the sections the
@@ -14,20 +14,15 @@ export const settingsRoutes = defineRoutes([
     nav: { label: 'Indstillinger', order: 0 },
     component: () => import('./SettingsPage'),
   },
-  {
+  ...listAndEditRoutes({
     path: '/settings/modules',
-    title: 'Modules',
-    access: 'platformAdmin',
-    navGroup: 'settings',
-    nav: { label: 'Modules', order: 50 },
-    description: 'Moduler på tværs af alle klubber: navn, ikon, url, rettigheder, funktioner og visninger.',
-    component: () => import('./modules/ModulesListPage'),
-  },
-  {
-    path: '/settings/modules/:id',
+    listTitle: 'Modules',
     title: 'Modul',
     access: 'platformAdmin',
     navGroup: 'settings',
-    component: () => import('./modules/ModuleEditPage'),
-  },
+    navOrder: 50,
+    description: 'Moduler på tværs af alle klubber: navn, ikon, url, rettigheder, funktioner og visninger.',
+    list: () => import('./modules/ModulesListPage'),
+    edit: () => import('./modules/ModuleEditPage'),
+  }),
 ]);
