@@ -1,4 +1,4 @@
-import { Box, Button, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect } from '@chakra-ui/react';
 import {
   keepPreviousData,
   type MutationOptions,
@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { FileSpreadsheet, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTRPC } from '../lib/trpc';
 import { columnHelper, type DataColumn, DataTable } from './DataTable';
 import { errorMessage } from './errors';
 import { AppLink, LinkButton } from './LinkButton';
@@ -29,6 +30,7 @@ export interface ListResult<Row> {
 export type ListInput<F extends string = string> = ListState<F>['input'] & { filter?: Record<string, unknown> };
 
 type Id = { id: number };
+type TRPC = ReturnType<typeof useTRPC>;
 
 /** The parts of a record's tRPC router a list page uses (any router with list, delete and pathFilter fits). */
 export interface ListApi<Row, F extends string> {
@@ -51,8 +53,8 @@ export interface ListPageProps<Row extends Id, F extends string> {
   sort?: ListSort<F>;
   /** The server's URL filters (?category=3) as its `filter` input; omit when the list has none. */
   filter?: (filters: Record<string, string>) => Record<string, unknown>;
-  /** The record's tRPC router (trpc.orderCategories): its `list` query fills the table, `delete` serves Slet, and its queries are refreshed after a delete. */
-  api: ListApi<Row, F>;
+  /** The record's tRPC router, `(trpc) => trpc.orderCategories`: its `list` query fills the table, `delete` serves Slet, its queries are refreshed after a delete. */
+  api: (trpc: TRPC) => ListApi<Row, F>;
   /** Columns (stable: module scope or useMemo); the Rediger / Slet column is added when `confirmDelete` is given. */
   columns: DataColumn<Row>[];
   /** Name of a row in the Rediger / Slet labels ('Slet Karen Jensen'). */
@@ -60,7 +62,7 @@ export interface ListPageProps<Row extends Id, F extends string> {
   /** SPEC §8's question before Slet (MSG.confirmDeleteCategory); omit for no Rediger / Slet column. */
   confirmDelete?: string;
   /** More queries to refresh after a delete than the router's own (e.g. the products after a category). */
-  invalidate?: QueryFilters<any>[];
+  invalidate?: (trpc: TRPC) => QueryFilters<any>[];
   /** Filters and counts beside the search box; they read and set the URL through `list`. */
   filters?: (list: ListState<F>, data: ListResult<Row> | undefined) => ReactNode;
   /** An export button ('Eksporter') that runs this with the list's current input; errors become toasts. */
@@ -73,7 +75,9 @@ export interface ListPageProps<Row extends Id, F extends string> {
  * Slet on every row (Slet asks SPEC §8's question first). See ui/README.md.
  */
 export function ListPage<Row extends Id, F extends string>(props: ListPageProps<Row, F>) {
-  const { title, base, createLabel, sortFields, filter, api, confirmDelete: confirm, onExport } = props;
+  const { title, base, createLabel, sortFields, filter, confirmDelete: confirm, onExport } = props;
+  const trpc = useTRPC();
+  const api = props.api(trpc);
   const queryClient = useQueryClient();
   const list = useListState<F>({ sort: props.sort ?? { field: sortFields[0], dir: 'asc' }, sortFields });
   const input: ListInput<F> = filter ? { ...list.input, filter: filter(list.filters) } : list.input;
@@ -83,7 +87,7 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
   const removeMutation = useSaveMutation({
     mutation: api.delete.mutationOptions(),
     success: (r: { message: string }) => r.message,
-    onSuccess: () => Promise.all([api.pathFilter(), ...(props.invalidate ?? [])].map((f) => queryClient.invalidateQueries(f))),
+    onSuccess: () => Promise.all([api.pathFilter(), ...(props.invalidate?.(trpc) ?? [])].map((f) => queryClient.invalidateQueries(f))),
   });
   // The row callbacks may be inline functions: read them through a ref so the columns stay stable.
   const latest = useRef({ rowName: props.rowName, remove: removeMutation.mutate });
@@ -155,14 +159,30 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
   );
 }
 
-/** The cell of a list's name column: the name as a link to the row's edit screen. */
+/**
+ * The cell of a list's name column: the name as a link to the row's edit screen, with
+ * whatever goes `before` it (an icon) or `after` it (badges) on the same line.
+ */
 export const linkCell =
-  <Row extends Id>(base: string, text: (row: Row) => ReactNode) =>
-  ({ row }: { row: { original: Row } }) => (
-    <AppLink to={`${base}/${row.original.id}`} fontWeight="medium">
-      {text(row.original)}
-    </AppLink>
-  );
+  <Row extends Id>(base: string, text: (row: Row) => ReactNode, beside?: { before?: (row: Row) => ReactNode; after?: (row: Row) => ReactNode }) =>
+  ({ row }: { row: { original: Row } }) => {
+    const link = (
+      <AppLink to={`${base}/${row.original.id}`} fontWeight="medium">
+        {text(row.original)}
+      </AppLink>
+    );
+    if (!beside) return link;
+    return (
+      <HStack gap="2">
+        {beside.before?.(row.original)}
+        {link}
+        {beside.after?.(row.original)}
+      </HStack>
+    );
+  };
+
+/** A cell for text that may be null: the text or nothing. */
+export const textCell = ({ getValue }: { getValue: () => string | null | undefined }) => getValue() ?? '';
 
 /** A filter select kept in the URL (?category=3): `all` is the empty choice ('Alle'). */
 export function SelectFilter({

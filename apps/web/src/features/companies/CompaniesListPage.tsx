@@ -1,36 +1,28 @@
 import { Badge, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
 import { COMPANY_SORT_FIELDS, COMPANY_STATUS_LABELS } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { type ListInput, ListPage, linkCell } from '../../ui/ListPage';
+import { type ListInput, ListPage, linkCell, textCell } from '../../ui/ListPage';
 import { formatDate, saveBlob } from '../files/upload';
 import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
 
 type Row = RouterOutputs['companies']['list']['rows'][number];
 const BASE = '/companies';
-const text = ({ getValue }: { getValue: () => string | null }) => getValue() ?? '';
-const nameLink = linkCell<Row>(BASE, (r) => r.name);
+const statusBadge = (r: Row) => (
+  <Badge size="sm" colorPalette={STATUS_COLORS[r.status] ?? 'gray'}>
+    {COMPANY_STATUS_LABELS[r.status]}
+  </Badge>
+);
 const col = columnHelper<Row>();
 const columns = col.columns([
-  col.accessor('name', {
-    id: 'Name',
-    header: 'Navn',
-    cell: (ctx) => (
-      <HStack gap="2">
-        {nameLink(ctx)}
-        <Badge size="sm" colorPalette={STATUS_COLORS[ctx.row.original.status] ?? 'gray'}>
-          {COMPANY_STATUS_LABELS[ctx.row.original.status]}
-        </Badge>
-      </HStack>
-    ),
-  }),
-  col.accessor('cvr', { id: 'CVR', header: 'CVR', cell: text }),
-  col.accessor('address', { id: 'Address', header: 'Adresse', cell: text }),
-  col.accessor('zipCode', { id: 'ZipCode', header: 'Postnr.', cell: text }),
-  col.accessor('city', { id: 'City', header: 'By', cell: text }),
-  col.accessor('email', { id: 'Email', header: 'E-mail', cell: text }),
-  col.accessor('phone', { id: 'Phone', header: 'Telefon', cell: text }),
+  col.accessor('name', { id: 'Name', header: 'Navn', cell: linkCell(BASE, (r) => r.name, { after: statusBadge }) }),
+  col.accessor('cvr', { id: 'CVR', header: 'CVR', cell: textCell }),
+  col.accessor('address', { id: 'Address', header: 'Adresse', cell: textCell }),
+  col.accessor('zipCode', { id: 'ZipCode', header: 'Postnr.', cell: textCell }),
+  col.accessor('city', { id: 'City', header: 'By', cell: textCell }),
+  col.accessor('email', { id: 'Email', header: 'E-mail', cell: textCell }),
+  col.accessor('phone', { id: 'Phone', header: 'Telefon', cell: textCell }),
   col.accessor('followUpDate', { id: 'FollowUpDate', header: 'Opfølgningsdato', cell: ({ getValue }) => formatDate(getValue()) }),
   col.accessor('utilization', {
     id: 'Utilization',
@@ -55,7 +47,6 @@ const columns = col.columns([
 
 /** /companies (Virksomheder): status filter, search, export, sortable table with edit and delete. */
 export default function CompaniesListPage() {
-  const trpc = useTRPC();
 
   const exportXlsx = async ({ filter, search, sort }: ListInput) => {
     const res = await fetch('/api/companies/export', {
@@ -74,7 +65,7 @@ export default function CompaniesListPage() {
   return (
     <ListPage
       title="Virksomheder" base={BASE} createLabel="Opret virksomhed"
-      sortFields={COMPANY_SORT_FIELDS} api={trpc.companies} onExport={exportXlsx}
+      sortFields={COMPANY_SORT_FIELDS} api={(trpc) => trpc.companies} onExport={exportXlsx}
       columns={columns} rowName={(r) => r.name} confirmDelete={MSG.confirmDeleteCompany}
       filter={(f) => (f.status ? { status: Number(f.status) } : {})}
       filters={(list) => {

@@ -1,5 +1,5 @@
 import { MSG } from '@klubhus/domain/messages';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell } from '../../ui/ListPage';
 
@@ -13,12 +13,11 @@ const columns = col.columns([
 
 /** /contacts/contact-lists (Kontaktlister): search, table, create, edit, delete. */
 export default function ContactListsPage() {
-  const trpc = useTRPC();
   return (
     <ListPage
       title="Kontaktlister" base={BASE} createLabel="Opret kontaktliste"
-      sortFields={['Title', 'Id']} api={trpc.contacts.lists}
-      columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteContactList} invalidate={[trpc.contacts.pathFilter()]}
+      sortFields={['Title', 'Id']} api={(trpc) => trpc.contacts.lists}
+      columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteContactList} invalidate={(trpc) => [trpc.contacts.pathFilter()]}
     />
   );
 }

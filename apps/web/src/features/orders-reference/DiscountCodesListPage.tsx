@@ -1,6 +1,6 @@
 import { Code } from '@chakra-ui/react';
 import { formatAmount, MSG, toOre } from '@klubhus/domain';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell } from '../../ui/ListPage';
 import { formatDate, kr, YesNo } from '../products/shared';
@@ -28,11 +28,10 @@ const columns = col.columns([
 
 /** /orders/discount-codes: Title ascending, 10 per page, search. */
 export default function DiscountCodesListPage() {
-  const trpc = useTRPC();
   return (
     <ListPage
       title="Rabatkoder" base={BASE} createLabel="Opret rabatkode"
-      sortFields={['Title', 'Code', 'Expires', 'Active', 'Id']} api={trpc.discountCodes}
+      sortFields={['Title', 'Code', 'Expires', 'Active', 'Id']} api={(trpc) => trpc.discountCodes}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteDiscountCode}
     />
   );

@@ -26,7 +26,7 @@ export default function FieldsListPage() {
   return (
     <ListPage
       title="Felter" base={BASE} createLabel="Opret felt"
-      sortFields={['Title', 'Type', 'Sorting', 'Id']} api={trpc.customFields}
+      sortFields={['Title', 'Type', 'Sorting', 'Id']} api={(trpc) => trpc.customFields}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteField}
       filter={(f) => ({ categoryId: f.category ? Number(f.category) : null })}
       filters={(list) => <SelectFilter list={list} name="category" label="Kategori" all="Alle kategorier" options={categories.data} />}

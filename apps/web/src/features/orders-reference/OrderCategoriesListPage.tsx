@@ -1,7 +1,7 @@
 import { MSG } from '@klubhus/domain';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { ListPage, linkCell } from '../../ui/ListPage';
+import { ListPage, linkCell, textCell } from '../../ui/ListPage';
 import { kr, YesNo } from '../products/shared';
 
 type Row = RouterOutputs['orderCategories']['list']['rows'][number];
@@ -9,7 +9,7 @@ const BASE = '/orders/categories';
 const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Title', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
-  col.accessor('sku', { id: 'Sku', header: 'Varenr.', cell: ({ getValue }) => getValue() ?? '' }),
+  col.accessor('sku', { id: 'Sku', header: 'Varenr.', cell: textCell }),
   col.accessor('price', { id: 'Price', header: 'Pris', cell: ({ getValue }) => kr(getValue()) }),
   col.accessor('showOnShop', { id: 'showOnShop', header: 'Vis i webshop', enableSorting: false, cell: ({ getValue }) => <YesNo value={getValue()} /> }),
   col.accessor('sorting', { id: 'Sorting', header: 'Sortering' }),
@@ -17,11 +17,10 @@ const columns = col.columns([
 
 /** /orders/categories: order and agreement categories, Title ascending, 10 per page, search. */
 export default function OrderCategoriesListPage() {
-  const trpc = useTRPC();
   return (
     <ListPage
       title="Kategorier" base={BASE} createLabel="Opret kategori"
-      sortFields={['Title', 'Sku', 'Price', 'Sorting', 'Id']} api={trpc.orderCategories}
+      sortFields={['Title', 'Sku', 'Price', 'Sorting', 'Id']} api={(trpc) => trpc.orderCategories}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteCategory}
     />
   );

@@ -27,7 +27,7 @@ export default function SeasonsListPage() {
   return (
     <ListPage
       title="Sæsoner" base={BASE} createLabel="Opret sæson"
-      sortFields={['Name', 'StartDate', 'EndDate', 'Id']} api={trpc.seasons}
+      sortFields={['Name', 'StartDate', 'EndDate', 'Id']} api={(trpc) => trpc.seasons}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteSeason}
     />
   );

@@ -1,7 +1,7 @@
 import { MSG } from '@klubhus/domain';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { ListPage, linkCell } from '../../ui/ListPage';
+import { ListPage, linkCell, textCell } from '../../ui/ListPage';
 import { YesNo } from './shared';
 
 type Row = RouterOutputs['invoiceGroups']['list']['rows'][number];
@@ -9,18 +9,17 @@ const BASE = '/products/invoicegroups';
 const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Title', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
-  col.accessor('sku', { id: 'sku', header: 'Varenr.', enableSorting: false, cell: ({ getValue }) => getValue() ?? '' }),
+  col.accessor('sku', { id: 'sku', header: 'Varenr.', enableSorting: false, cell: textCell }),
   col.accessor('vatExempt', { id: 'vatExempt', header: 'Momsfri', enableSorting: false, cell: ({ getValue }) => <YesNo value={getValue()} /> }),
   col.accessor('sorting', { id: 'Sorting', header: 'Sortering' }),
 ]);
 
 /** /products/invoicegroups: Title ascending, 10 per page, search. */
 export default function InvoiceGroupsListPage() {
-  const trpc = useTRPC();
   return (
     <ListPage
       title="Fakturagrupper" base={BASE} createLabel="Opret gruppe"
-      sortFields={['Title', 'Sorting', 'Id']} api={trpc.invoiceGroups}
+      sortFields={['Title', 'Sorting', 'Id']} api={(trpc) => trpc.invoiceGroups}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteGroup}
     />
   );

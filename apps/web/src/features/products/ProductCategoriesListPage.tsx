@@ -1,5 +1,5 @@
 import { MSG } from '@klubhus/domain';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell } from '../../ui/ListPage';
 
@@ -13,12 +13,11 @@ const columns = col.columns([
 
 /** /products/categories: Title ascending, 10 per page, search. */
 export default function ProductCategoriesListPage() {
-  const trpc = useTRPC();
   return (
     <ListPage
       title="Kategorier" label="Produktkategorier" base={BASE} createLabel="Opret kategori"
-      sortFields={['Title', 'Sorting', 'Id']} api={trpc.productCategories}
-      columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteCategory} invalidate={[trpc.products.pathFilter()]}
+      sortFields={['Title', 'Sorting', 'Id']} api={(trpc) => trpc.productCategories}
+      columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteCategory} invalidate={(trpc) => [trpc.products.pathFilter()]}
     />
   );
 }

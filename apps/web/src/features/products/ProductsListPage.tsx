@@ -1,9 +1,9 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { MSG, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { ListPage, linkCell, SelectFilter } from '../../ui/ListPage';
+import { ListPage, linkCell, SelectFilter, textCell } from '../../ui/ListPage';
 import { kr } from './shared';
 
 type Row = RouterOutputs['products']['list']['rows'][number];
@@ -12,28 +12,24 @@ const BASE = '/products';
 /** Plain text of a description that may hold HTML, for one line in a table. */
 const plainText = (html: string | null) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
-const titleLink = linkCell<Row>(BASE, (r) => r.title);
+/** The type (when not a plain product) and Inaktiv beside the title. */
+const badges = (r: Row) => (
+  <>
+    {r.type !== 'product' && (
+      <Badge size="sm" variant="subtle">
+        {PRODUCT_TYPE_LABELS[r.type as ProductType] ?? r.type}
+      </Badge>
+    )}
+    {!r.active && (
+      <Badge size="sm" colorPalette="gray">
+        Inaktiv
+      </Badge>
+    )}
+  </>
+);
 const col = columnHelper<Row>();
 const columns = col.columns([
-  col.accessor('title', {
-    id: 'Title',
-    header: 'Produkt',
-    cell: (ctx) => (
-      <HStack gap="2">
-        {titleLink(ctx)}
-        {ctx.row.original.type !== 'product' && (
-          <Badge size="sm" variant="subtle">
-            {PRODUCT_TYPE_LABELS[ctx.row.original.type as ProductType] ?? ctx.row.original.type}
-          </Badge>
-        )}
-        {!ctx.row.original.active && (
-          <Badge size="sm" colorPalette="gray">
-            Inaktiv
-          </Badge>
-        )}
-      </HStack>
-    ),
-  }),
+  col.accessor('title', { id: 'Title', header: 'Produkt', cell: linkCell(BASE, (r) => r.title, { after: badges }) }),
   col.accessor('description', {
     id: 'Description',
     header: 'Beskrivelse',
@@ -43,7 +39,7 @@ const columns = col.columns([
       </Text>
     ),
   }),
-  col.accessor('category', { id: 'Category', header: 'Kategori', cell: ({ getValue }) => getValue() ?? '' }),
+  col.accessor('category', { id: 'Category', header: 'Kategori', cell: textCell }),
   col.accessor('price', {
     id: 'Price',
     header: 'Pris',
@@ -63,7 +59,7 @@ export default function ProductsListPage() {
   return (
     <ListPage
       title="Produkter" base={BASE} createLabel="Opret produkt"
-      sortFields={['Title', 'Description', 'Category', 'Price', 'Sorting', 'Id']} api={trpc.products}
+      sortFields={['Title', 'Description', 'Category', 'Price', 'Sorting', 'Id']} api={(trpc) => trpc.products}
       columns={columns} rowName={(r) => r.title} confirmDelete={MSG.confirmDeleteProduct}
       filter={(f) => ({ categoryId: f.category ? Number(f.category) : null })}
       filters={(list) => <SelectFilter list={list} name="category" label="Kategori" all="Alle" options={categories.data} />}
