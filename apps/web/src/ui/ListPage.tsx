@@ -1,4 +1,4 @@
-import { Box, Button, HStack, NativeSelect } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, NativeSelect } from '@chakra-ui/react';
 import {
   keepPreviousData,
   type MutationOptions,
@@ -180,6 +180,11 @@ export const linkCell =
       </HStack>
     );
   };
+
+/** A Ja / Nej badge for a boolean column. */
+export const yesNoCell = ({ getValue }: { getValue: () => boolean }) => (
+  <Badge colorPalette={getValue() ? 'green' : 'gray'}>{getValue() ? 'Ja' : 'Nej'}</Badge>
+);
 
 /** A cell for text that may be null: the text or nothing. */
 export const textCell = ({ getValue }: { getValue: () => string | null | undefined }) => getValue() ?? '';

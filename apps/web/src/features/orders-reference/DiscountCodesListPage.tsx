@@ -2,8 +2,8 @@ import { Code } from '@chakra-ui/react';
 import { formatAmount, MSG, toOre } from '@klubhus/domain';
 import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { ListPage, linkCell } from '../../ui/ListPage';
-import { formatDate, kr, YesNo } from '../products/shared';
+import { ListPage, linkCell, yesNoCell } from '../../ui/ListPage';
+import { formatDate, kr } from '../products/shared';
 
 type Row = RouterOutputs['discountCodes']['list']['rows'][number];
 const BASE = '/orders/discount-codes';
@@ -23,7 +23,7 @@ const columns = col.columns([
     enableSorting: false,
     cell: ({ row }) => (row.original.amount ? `${row.original.uses} af ${row.original.amount}` : String(row.original.uses)),
   }),
-  col.accessor('active', { id: 'Active', header: 'Aktiv', cell: ({ getValue }) => <YesNo value={getValue()} /> }),
+  col.accessor('active', { id: 'Active', header: 'Aktiv', cell: yesNoCell }),
 ]);
 
 /** /orders/discount-codes: Title ascending, 10 per page, search. */

@@ -1,8 +1,7 @@
 import { MSG } from '@klubhus/domain';
 import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { ListPage, linkCell, textCell } from '../../ui/ListPage';
-import { YesNo } from './shared';
+import { ListPage, linkCell, textCell, yesNoCell } from '../../ui/ListPage';
 
 type Row = RouterOutputs['invoiceGroups']['list']['rows'][number];
 const BASE = '/products/invoicegroups';
@@ -10,7 +9,7 @@ const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Title', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
   col.accessor('sku', { id: 'sku', header: 'Varenr.', enableSorting: false, cell: textCell }),
-  col.accessor('vatExempt', { id: 'vatExempt', header: 'Momsfri', enableSorting: false, cell: ({ getValue }) => <YesNo value={getValue()} /> }),
+  col.accessor('vatExempt', { id: 'vatExempt', header: 'Momsfri', enableSorting: false, cell: yesNoCell }),
   col.accessor('sorting', { id: 'Sorting', header: 'Sortering' }),
 ]);
 
