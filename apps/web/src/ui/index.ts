@@ -18,3 +18,4 @@ export * from './sanitize';
 export * from './RichText';
 export * from './StringListInput';
 export * from './RowActions';
+export * from './ModalRowsSection';
