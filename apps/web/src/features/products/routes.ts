@@ -41,5 +41,5 @@ export const productsRoutes = defineRoutes([
     component: () => import('./InvoiceGroupEditPage'),
   },
   // Last: the breadcrumbs and side nav take the first definition matching a path, so static paths go before ':id'.
-  { module: 'products', view: 'product', path: '/products/:id', title: 'Produkt', component: () => import('./edit/ProductEditPage') },
+  { module: 'products', view: 'product', path: '/products/:id', title: 'Produkt', component: () => import('./ProductEditPage') },
 ]);

@@ -6,7 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
 import { CheckboxField, FormField, NumberField, useFieldError } from '../../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
-import { AsyncSelectField, kr, ProductSearch, YesNo } from '../shared';
+import { AsyncSelectField, ProductSearch, YesNo } from '../shared';
 import { krText, type OptionDraft } from './values';
 
 const NEW_OPTION = (): OptionDraft => ({
@@ -109,7 +109,7 @@ function OptionFields({ selfId }: { selfId: number | null }) {
             <Box>
               <Text fontWeight="medium">{productTitle}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {kr(chosen?.price ?? product.price)}
+                {krText(chosen?.price ?? product.price)}
               </Text>
             </Box>
             <Button size="xs" variant="outline" onClick={() => pick(null)}>
@@ -132,7 +132,7 @@ function OptionFields({ selfId }: { selfId: number | null }) {
           name="variantId"
           label="Variant"
           placeholder="Ingen variant"
-          options={variants.map((v) => ({ value: String(v.id), label: `${v.title} (${kr(v.price)})` }))}
+          options={variants.map((v) => ({ value: String(v.id), label: `${v.title} (${krText(v.price)})` }))}
         />
       )}
       <Stack gap="3">
@@ -141,7 +141,7 @@ function OptionFields({ selfId }: { selfId: number | null }) {
         <CheckboxField
           name="priceOverride"
           label="Egen pris"
-          helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris (${kr(basePrice)})` : undefined}
+          helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris (${krText(basePrice)})` : undefined}
         />
       </Stack>
       {priceOverride && <NumberField name="price" label="Pris (kr.)" required />}
