@@ -1,10 +1,11 @@
-import { Box, Button, CloseButton, Dialog, HStack, IconButton, Portal, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useConfirm } from './ConfirmModal';
 import { useFieldError, useZodForm } from './form';
+import { Modal } from './Modal';
 import { Section } from './PageHeader';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
@@ -32,25 +33,15 @@ export interface FormModalProps<T extends FieldValues> {
  * it is rendered inside (React bubbles events through portals).
  */
 export function FormModal<T extends FieldValues>(props: FormModalProps<T>) {
-  const { open, testId, onClose } = props;
+  const { open, title, testId, onClose } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size="md" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            {open && <FormModalBody {...props} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Luk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={open} onClose={onClose} title={title} testId={testId} size="md" scrollBehavior="inside">
+      {open && <FormModalBody {...props} />}
+    </Modal>
   );
 }
 
-function FormModalBody<T extends FieldValues>({ title, schema, defaultValues, onSave, onClose, children, submitLabel = 'Gem' }: FormModalProps<T>) {
+function FormModalBody<T extends FieldValues>({ schema, defaultValues, onSave, onClose, children, submitLabel = 'Gem' }: FormModalProps<T>) {
   // Checked on Gem (then as typed), as a dialog's fields blurring into its buttons must not move them.
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' }) as unknown as UseFormReturn<T>;
   const submit = form.handleSubmit(() => onSave(form.getValues()));
@@ -63,9 +54,6 @@ function FormModalBody<T extends FieldValues>({ title, schema, defaultValues, on
           void submit(e);
         }}
       >
-        <Dialog.Header>
-          <Dialog.Title>{title}</Dialog.Title>
-        </Dialog.Header>
         <Dialog.Body>{children}</Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={onClose}>

@@ -18,4 +18,5 @@ export * from './sanitize';
 export * from './RichText';
 export * from './StringListInput';
 export * from './RowActions';
+export * from './Modal';
 export * from './ModalRowsSection';
