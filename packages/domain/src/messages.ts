@@ -74,6 +74,10 @@ export const MSG = {
   confirmTitle: 'Bekræft',
   cancel: 'Fortryd',
   confirm: 'Bekræft',
+  // SPEC gives no text for leaving an edit screen with unsaved changes; written in the same voice.
+  unsavedChangesTitle: 'Ændringer er ikke gemt',
+  unsavedChanges: 'Du har ændringer, der ikke er gemt. Vil du forlade siden uden at gemme?',
+  leavePage: 'Forlad siden',
   pageNotFound: 'Oops. This Page Not Found.',
 } as const;
 

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { Modal } from './Modal';
 
 export interface ConfirmModalProps {
   open: boolean;
@@ -29,32 +30,19 @@ export function ConfirmModal({
   onCancel,
 }: ConfirmModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onCancel()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-modal">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{message}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette={destructive ? 'red' : 'brand'} loading={loading} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Luk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={open} onClose={onCancel} title={title} testId="confirm-modal" role="alertdialog" placement="center">
+      <Dialog.Body>
+        <Text>{message}</Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button colorPalette={destructive ? 'red' : 'brand'} loading={loading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </Modal>
   );
 }
 

@@ -19,3 +19,5 @@ export * from './RichText';
 export * from './StringListInput';
 export * from './RowActions';
 export * from './ListPage';
+export * from './Modal';
+export * from './ModalRowsSection';

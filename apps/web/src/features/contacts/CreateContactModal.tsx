@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Portal, SimpleGrid } from '@chakra-ui/react';
+import { Button, Dialog, SimpleGrid } from '@chakra-ui/react';
 import { ZContactUpdateRequest } from '@klubhus/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { Form, TextField, useZodForm } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { useSaveMutation } from '../../ui/save';
 
 const FORM_ID = 'create-contact-form';
@@ -21,22 +22,9 @@ export interface CreateContactModalProps {
 /** A small 'Opret kontakt' dialog (first name, last name, e-mail, phone, mobile) used from pickers. */
 export function CreateContactModal({ open, onClose, initialName = '', listIds, companyIds, onCreated }: CreateContactModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Opret kontakt</Dialog.Title>
-            </Dialog.Header>
-            {open && <CreateContactBody initialName={initialName} listIds={listIds} companyIds={companyIds} onCreated={onCreated} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Luk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={open} onClose={onClose} title="Opret kontakt" placement="center">
+      {open && <CreateContactBody initialName={initialName} listIds={listIds} companyIds={companyIds} onCreated={onCreated} onClose={onClose} />}
+    </Modal>
   );
 }
 

@@ -1,21 +1,18 @@
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ZProductCategoryUpdateRequest } from '@klubhus/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { CheckboxField, Form, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
+import { EditPage } from '../../ui/EditPage';
+import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { useSaveMutation } from '../../ui/save';
-import { FormTabs, fileToUpload, useEditId, useLeaveOnError } from './shared';
+import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { fileToUpload } from './shared';
 import { SortableProductList } from './SortableProductList';
 
-const LIST = '/products/categories';
-const FORM_ID = 'product-category-form';
 type Values = z.input<typeof ZProductCategoryUpdateRequest>;
 type Category = RouterOutputs['productCategories']['get'];
 
@@ -31,99 +28,69 @@ function toValues(c: Category | undefined): Values {
 
 /** /products/categories/:id: tabs Kategori (with the webshop's and the agreements' product order) and Webshop. */
 export default function ProductCategoryEditPage() {
-  const { isNew, id, valid, routeId } = useEditId();
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.productCategories.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  useLeaveOnError(LIST, valid, q.error);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <CategoryForm key={routeId} initial={toValues(q.data)} />;
+  const route = useRecordRoute('/products/categories', (id) => trpc.productCategories.get.queryOptions({ id }));
+  return route.ready ? <CategoryForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function CategoryForm({ initial }: { initial: Values }) {
+function CategoryForm({ route }: { route: RecordRoute<Category> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [image, setImage] = useState<File | null>(null);
-  const form = useZodForm(ZProductCategoryUpdateRequest, { defaultValues: initial });
-  const title = useWatch({ control: form.control, name: 'title' });
-  const save = useSaveMutation({
+  const form = useZodForm(ZProductCategoryUpdateRequest, { defaultValues: toValues(route.record) });
+  const save = useRecordSave(route, form, {
     mutation: trpc.productCategories.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await Promise.all([queryClient.invalidateQueries(trpc.productCategories.pathFilter()), queryClient.invalidateQueries(trpc.products.pathFilter())]);
-      setImage(null);
-      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
-      else form.reset(form.getValues());
-    },
+    invalidate: [trpc.productCategories.pathFilter(), trpc.products.pathFilter()],
+    onSaved: () => setImage(null),
   });
-  const categoryId = initial.id ? Number(initial.id) : null;
-  const heading = categoryId ? initial.title : 'Opret kategori';
   return (
-    <>
-      <PageHeader
-        title={categoryId ? title || initial.title : heading}
-        documentTitle={heading}
-        actions={
-          <>
-            <LinkButton to={LIST} variant="outline">
-              Tilbage
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <Form
-        id={FORM_ID}
-        form={form}
-        onSubmit={async (values) => save.mutate({ ...values, id: categoryId, imageFile: image ? [await fileToUpload(image)] : null })}
-      >
-        <FormTabs
-          tabs={[
-            {
-              value: 'category',
-              label: 'Kategori',
-              fields: ['title', 'sorting'],
-              content: (
-                <>
-                  <Section title="Kategori">
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      <TextField name="title" label="Titel" required />
-                      <NumberField name="sorting" label="Sortering" decimals={false} />
-                    </SimpleGrid>
-                  </Section>
-                  {categoryId ? (
-                    <ProductOrders categoryId={categoryId} />
-                  ) : (
-                    <Text color="fg.muted">Gem kategorien for at sortere dens produkter.</Text>
-                  )}
-                </>
-              ),
-            },
-            {
-              value: 'shop',
-              label: 'Webshop',
-              fields: ['shop', 'imageFile'],
-              content: (
-                <Section title="Webshop">
-                  <Stack gap="4">
-                    <CheckboxField name="shop.active" label="Vis kategorien i webshoppen" />
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      <TextField name="shop.title" label="Titel i webshop" helperText="Tom: kategoriens titel bruges." />
-                      <FormField name="imageFile" label="Billede">
-                        <ImageUpload value={image} onChange={setImage} currentUrl={initial.shop?.image ?? null} />
-                      </FormField>
-                    </SimpleGrid>
-                    <TextareaField name="shop.description" label="Beskrivelse" />
-                  </Stack>
-                </Section>
-              ),
-            },
-          ]}
-        />
-      </Form>
-    </>
+    <EditPage
+      route={route}
+      form={form}
+      heading={route.record?.title ?? 'Opret kategori'}
+      saving={save.isPending}
+      onSubmit={async (values) => save.mutate({ ...values, id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      tabs={[
+        {
+          value: 'category',
+          label: 'Kategori',
+          fields: ['title', 'sorting'],
+          content: (
+            <>
+              <Section title="Kategori">
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <TextField name="title" label="Titel" required />
+                  <NumberField name="sorting" label="Sortering" decimals={false} />
+                </SimpleGrid>
+              </Section>
+              {route.id ? (
+                <ProductOrders categoryId={route.id} />
+              ) : (
+                <Text color="fg.muted">Gem kategorien for at sortere dens produkter.</Text>
+              )}
+            </>
+          ),
+        },
+        {
+          value: 'shop',
+          label: 'Webshop',
+          fields: ['shop', 'imageFile'],
+          content: (
+            <Section title="Webshop">
+              <Stack gap="4">
+                <CheckboxField name="shop.active" label="Vis kategorien i webshoppen" />
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <TextField name="shop.title" label="Titel i webshop" helperText="Tom: kategoriens titel bruges." />
+                  <FormField name="imageFile" label="Billede">
+                    <ImageUpload value={image} onChange={setImage} currentUrl={route.record?.shop?.image ?? null} />
+                  </FormField>
+                </SimpleGrid>
+                <TextareaField name="shop.description" label="Beskrivelse" />
+              </Stack>
+            </Section>
+          ),
+        },
+      ]}
+    />
   );
 }
 

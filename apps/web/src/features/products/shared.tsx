@@ -1,8 +1,8 @@
-import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { formatAmount, formatDKK, MSG, toOre } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useAppState } from '../../lib/appState';
@@ -83,51 +83,9 @@ export async function fileToUpload(file: File): Promise<{ filename: string; mime
 }
 
 /**
- * Tabs around an edit form whose fields are spread over tabs: all tabs stay
- * mounted (their fields stay registered), and after an invalid submit the tab
- * holding the first error is shown. `fieldsOf` maps each tab to the top-level
- * names of the fields it holds.
+ * Tabs around an edit form: now the shared one in ui/EditPage (kept here for the product editor's import).
  */
-export function FormTabs({
-  tabs,
-  defaultTab,
-}: {
-  tabs: { value: string; label: ReactNode; fields?: string[]; content: ReactNode; hidden?: boolean }[];
-  defaultTab?: string;
-}) {
-  const visible = tabs.filter((t) => !t.hidden);
-  const [tab, setTab] = useState(defaultTab ?? visible[0]?.value);
-  const { formState } = useFormContext();
-  const { submitCount, errors } = formState;
-  const lastSubmit = useRef(submitCount);
-  useEffect(() => {
-    if (submitCount === lastSubmit.current) return;
-    lastSubmit.current = submitCount;
-    const keys = Object.keys(errors);
-    if (!keys.length) return;
-    const current = visible.find((t) => t.value === tab);
-    if (current?.fields?.some((f) => keys.includes(f))) return;
-    const withError = visible.find((t) => t.fields?.some((f) => keys.includes(f)));
-    if (withError) setTab(withError.value);
-  }, [submitCount, errors, tab, visible]);
-  const active = visible.some((t) => t.value === tab) ? tab : visible[0]?.value;
-  return (
-    <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" colorPalette="brand">
-      <Tabs.List mb="6">
-        {visible.map((t) => (
-          <Tabs.Trigger key={t.value} value={t.value}>
-            {t.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {visible.map((t) => (
-        <Tabs.Content key={t.value} value={t.value} p="0">
-          {t.content}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
-  );
-}
+export { FormTabs } from '../../ui/EditPage';
 
 type PickerProduct = RouterOutputs['products']['search'][number];
 

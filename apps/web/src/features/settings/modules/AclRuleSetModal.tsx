@@ -1,7 +1,8 @@
-import { Box, Button, Card, Checkbox, CloseButton, Dialog, Field, Flex, Heading, HStack, IconButton, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, Dialog, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ACL_ACTIONS } from '@klubhus/domain';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Modal } from '../../../ui/Modal';
 import { StringListInput } from '../../../ui/StringListInput';
 
 export interface AclRuleDraft {
@@ -96,126 +97,113 @@ export function AclRuleSetModal({
   const patch = (i: number, p: Partial<RuleState>) => setRules((rs) => rs.map((r, j) => (j === i ? { ...r, ...p } : r)));
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="acl-modal">
-            <Dialog.Header>
-              <Dialog.Title>{value ? `Rediger ${value.name}` : 'Nyt regelsæt'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Field.Root invalid={!!errors.name} required>
-                  <Field.Label>
-                    Navn <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input value={name} onChange={(e) => setName(e.target.value)} />
-                  {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-                </Field.Root>
-                <Flex justify="space-between" align="center">
-                  <Heading as="h3" size="sm">
-                    Regler
-                  </Heading>
-                  <Button size="xs" variant="outline" onClick={() => setRules((rs) => [...rs, emptyRule()])}>
-                    <Plus /> Tilføj regel
-                  </Button>
-                </Flex>
-                {rules.length === 0 && <Text color="fg.muted">Ingen regler endnu.</Text>}
-                {rules.map((r, i) => (
-                  <Card.Root key={i} variant="outline" size="sm">
-                    <Card.Body>
-                      <Stack gap="3">
-                        <Flex justify="space-between" align="center">
-                          <Text fontWeight="semibold" fontSize="sm">
-                            Regel {i + 1}
-                          </Text>
-                          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Fjern regel ${i + 1}`} onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}>
-                            <Trash2 />
-                          </IconButton>
-                        </Flex>
-                        <Field.Root invalid={!!errors[`${i}.subject`]} required>
-                          <Field.Label>Subject</Field.Label>
-                          <StringListInput value={r.subject} onChange={(v) => patch(i, { subject: v })} placeholder="all, companies" />
-                          {errors[`${i}.subject`] && <Field.ErrorText>{errors[`${i}.subject`]}</Field.ErrorText>}
-                        </Field.Root>
-                        <Box role="group" aria-labelledby={`acl-action-${i}`}>
-                          <Text id={`acl-action-${i}`} fontSize="sm" fontWeight="medium" mb="1.5">
-                            Action
-                          </Text>
-                          <HStack gap="4" wrap="wrap">
-                            {ACL_ACTIONS.map((a) => (
-                              <Checkbox.Root
-                                key={a}
-                                size="sm"
-                                checked={r.action.includes(a)}
-                                invalid={!!errors[`${i}.action`]}
-                                onCheckedChange={(d) => patch(i, { action: d.checked ? [...r.action, a] : r.action.filter((x) => x !== a) })}
-                              >
-                                <Checkbox.HiddenInput />
-                                <Checkbox.Control />
-                                <Checkbox.Label>{a}</Checkbox.Label>
-                              </Checkbox.Root>
-                            ))}
-                          </HStack>
-                          {errors[`${i}.action`] && (
-                            <Text color="fg.error" fontSize="xs" mt="1">
-                              {errors[`${i}.action`]}
-                            </Text>
-                          )}
-                        </Box>
-                        <Field.Root>
-                          <Field.Label>Fields</Field.Label>
-                          <StringListInput value={r.fields} onChange={(v) => patch(i, { fields: v })} placeholder="*" />
-                        </Field.Root>
-                        <Checkbox.Root size="sm" checked={r.inverted} onCheckedChange={(d) => patch(i, { inverted: d.checked === true })}>
+    <Modal open={open} onClose={onClose} title={value ? `Rediger ${value.name}` : 'Nyt regelsæt'} testId="acl-modal" size="lg" scrollBehavior="inside">
+      <Dialog.Body>
+        <Stack gap="5">
+          <Field.Root invalid={!!errors.name} required>
+            <Field.Label>
+              Navn <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={name} onChange={(e) => setName(e.target.value)} />
+            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
+          </Field.Root>
+          <Flex justify="space-between" align="center">
+            <Heading as="h3" size="sm">
+              Regler
+            </Heading>
+            <Button size="xs" variant="outline" onClick={() => setRules((rs) => [...rs, emptyRule()])}>
+              <Plus /> Tilføj regel
+            </Button>
+          </Flex>
+          {rules.length === 0 && <Text color="fg.muted">Ingen regler endnu.</Text>}
+          {rules.map((r, i) => (
+            <Card.Root key={i} variant="outline" size="sm">
+              <Card.Body>
+                <Stack gap="3">
+                  <Flex justify="space-between" align="center">
+                    <Text fontWeight="semibold" fontSize="sm">
+                      Regel {i + 1}
+                    </Text>
+                    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Fjern regel ${i + 1}`} onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}>
+                      <Trash2 />
+                    </IconButton>
+                  </Flex>
+                  <Field.Root invalid={!!errors[`${i}.subject`]} required>
+                    <Field.Label>Subject</Field.Label>
+                    <StringListInput value={r.subject} onChange={(v) => patch(i, { subject: v })} placeholder="all, companies" />
+                    {errors[`${i}.subject`] && <Field.ErrorText>{errors[`${i}.subject`]}</Field.ErrorText>}
+                  </Field.Root>
+                  <Box role="group" aria-labelledby={`acl-action-${i}`}>
+                    <Text id={`acl-action-${i}`} fontSize="sm" fontWeight="medium" mb="1.5">
+                      Action
+                    </Text>
+                    <HStack gap="4" wrap="wrap">
+                      {ACL_ACTIONS.map((a) => (
+                        <Checkbox.Root
+                          key={a}
+                          size="sm"
+                          checked={r.action.includes(a)}
+                          invalid={!!errors[`${i}.action`]}
+                          onCheckedChange={(d) => patch(i, { action: d.checked ? [...r.action, a] : r.action.filter((x) => x !== a) })}
+                        >
                           <Checkbox.HiddenInput />
                           <Checkbox.Control />
-                          <Checkbox.Label>Inverted (forbyd)</Checkbox.Label>
+                          <Checkbox.Label>{a}</Checkbox.Label>
                         </Checkbox.Root>
-                        <Field.Root>
-                          <Field.Label>Reason</Field.Label>
-                          <Input value={r.reason} onChange={(e) => patch(i, { reason: e.target.value })} />
-                        </Field.Root>
-                        <Field.Root invalid={!!errors[`${i}.conditions`]}>
-                          <Field.Label>Conditions (JSON)</Field.Label>
-                          <Textarea
-                            rows={3}
-                            fontFamily="mono"
-                            fontSize="sm"
-                            value={r.conditions}
-                            placeholder='{"ownerId": "${user.id}"}'
-                            onChange={(e) => patch(i, { conditions: e.target.value })}
-                          />
-                          {errors[`${i}.conditions`] && <Field.ErrorText>{errors[`${i}.conditions`]}</Field.ErrorText>}
-                        </Field.Root>
-                      </Stack>
-                    </Card.Body>
-                  </Card.Root>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Fortryd
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={() => {
-                  const res = validate(name, rules, otherNames);
-                  setErrors(res.errors);
-                  if (res.value) onSave(res.value);
-                }}
-              >
-                Gem
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Luk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                      ))}
+                    </HStack>
+                    {errors[`${i}.action`] && (
+                      <Text color="fg.error" fontSize="xs" mt="1">
+                        {errors[`${i}.action`]}
+                      </Text>
+                    )}
+                  </Box>
+                  <Field.Root>
+                    <Field.Label>Fields</Field.Label>
+                    <StringListInput value={r.fields} onChange={(v) => patch(i, { fields: v })} placeholder="*" />
+                  </Field.Root>
+                  <Checkbox.Root size="sm" checked={r.inverted} onCheckedChange={(d) => patch(i, { inverted: d.checked === true })}>
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Inverted (forbyd)</Checkbox.Label>
+                  </Checkbox.Root>
+                  <Field.Root>
+                    <Field.Label>Reason</Field.Label>
+                    <Input value={r.reason} onChange={(e) => patch(i, { reason: e.target.value })} />
+                  </Field.Root>
+                  <Field.Root invalid={!!errors[`${i}.conditions`]}>
+                    <Field.Label>Conditions (JSON)</Field.Label>
+                    <Textarea
+                      rows={3}
+                      fontFamily="mono"
+                      fontSize="sm"
+                      value={r.conditions}
+                      placeholder='{"ownerId": "${user.id}"}'
+                      onChange={(e) => patch(i, { conditions: e.target.value })}
+                    />
+                    {errors[`${i}.conditions`] && <Field.ErrorText>{errors[`${i}.conditions`]}</Field.ErrorText>}
+                  </Field.Root>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Fortryd
+        </Button>
+        <Button
+          colorPalette="brand"
+          onClick={() => {
+            const res = validate(name, rules, otherNames);
+            setErrors(res.errors);
+            if (res.value) onSave(res.value);
+          }}
+        >
+          Gem
+        </Button>
+      </Dialog.Footer>
+    </Modal>
   );
 }

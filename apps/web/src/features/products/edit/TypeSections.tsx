@@ -1,0 +1,81 @@
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { CONTRACT_AMOUNT_TYPES, CONTRACT_SETUP_TYPES, CONTRACT_UNITS, isAmountType, isNumberSetup } from '@klubhus/domain';
+import { useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { CheckboxField, SelectField, TextField } from '../../../ui/form';
+import { Section } from '../../../ui/PageHeader';
+import type { Values } from './values';
+
+const SETUP_LABELS: Record<(typeof CONTRACT_SETUP_TYPES)[number], string> = {
+  checkbox: 'Afkrydsning',
+  number: 'Antal',
+  text: 'Tekst',
+  'number-text': 'Antal og tekst',
+};
+const AMOUNT_TYPE_LABELS: Record<(typeof CONTRACT_AMOUNT_TYPES)[number], string> = { amount: 'Antal', price: 'Pris', 'amount-price': 'Antal og pris' };
+const UNIT_LABELS: Record<(typeof CONTRACT_UNITS)[number], string> = { stk: 'stk.', person: 'pers.' };
+
+
+/** Seat categories of a seat ticket: which chart and which category on it the ticket sells. */
+export function SeatsSection() {
+  const type = useWatch({ name: 'type' });
+  if (type !== 'seat-ticket') return null;
+  return (
+    <Section title="Pladskategorier">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField name="seats.chartId" label="Pladskort" />
+        <TextField name="seats.category" label="Kategori" />
+      </SimpleGrid>
+      <Text mt="3" fontSize="sm" color="fg.muted">
+        Angiv pladskortets nøgle og kategorien på kortet. Valg af pladskort og kategori fra en liste kommer sammen med pladskortene.
+      </Text>
+    </Section>
+  );
+}
+
+/** How the product is put on an agreement (contracts feature): type, amount type for number types, unit for amount types. */
+export function ContractSetupSection() {
+  const { control, setValue } = useFormContext<Values>();
+  const setup = useWatch({ control, name: 'contractSetup' }) as { type?: string; amountType?: string | null } | null | undefined;
+  const type = setup?.type ?? '';
+  const amountType = setup?.amountType ?? '';
+  const prevType = useRef(type);
+  useEffect(() => {
+    if (prevType.current === type) return;
+    prevType.current = type;
+    if (!isNumberSetup(type)) {
+      setValue('contractSetup.amountType', '');
+      setValue('contractSetup.unit', '');
+    }
+  }, [type, setValue]);
+  if (setup === null || setup === undefined) return null;
+  return (
+    <Section title="Opsætning på aftaler">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SelectField
+          name="contractSetup.type"
+          label="Type"
+          required
+          placeholder="Vælg type"
+          options={CONTRACT_SETUP_TYPES.map((t) => ({ value: t, label: SETUP_LABELS[t] }))}
+        />
+        {isNumberSetup(type) && (
+          <SelectField
+            name="contractSetup.amountType"
+            label="Antalstype"
+            required
+            placeholder="Vælg antalstype"
+            options={CONTRACT_AMOUNT_TYPES.map((t) => ({ value: t, label: AMOUNT_TYPE_LABELS[t] }))}
+          />
+        )}
+        {isNumberSetup(type) && isAmountType(amountType) && (
+          <SelectField name="contractSetup.unit" label="Enhed" required placeholder="Vælg enhed" options={CONTRACT_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }))} />
+        )}
+      </SimpleGrid>
+      <Box mt="4">
+        <CheckboxField name="contractSetup.preSelected" label="Forvalgt på nye aftaler" />
+      </Box>
+    </Section>
+  );
+}
+
