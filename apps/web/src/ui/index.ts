@@ -18,3 +18,5 @@ export * from './sanitize';
 export * from './RichText';
 export * from './StringListInput';
 export * from './RowActions';
+export * from './EditPage';
+export * from './useRecordRoute';

@@ -8,7 +8,7 @@ import { EditPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 import { krInput, ProductSearch, ProductTags } from '../products/shared';
 type Values = z.input<typeof ZDiscountCodeUpdateRequest>;
 
@@ -52,18 +52,15 @@ export default function DiscountCodeEditPage() {
   return route.ready ? <CodeForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The code's form; the products picker keeps the titles of the products it has shown. */
 function CodeForm({ route }: { route: RecordRoute<DiscountCode> }) {
   const trpc = useTRPC();
   const form = useZodForm(ZDiscountCodeForm, { defaultValues: toValues(route.record) });
   const percentage = useWatch({ control: form.control, name: 'percentage' });
-  const save = useRecordSave(route, form, { mutation: trpc.discountCodes.update.mutationOptions(), invalidate: [trpc.discountCodes.pathFilter()] });
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret rabatkode'}
-      saving={save.isPending}
-      onSubmit={({ discountHundredths: _hundredths, ...input }) => save.mutate({ ...input, id: route.id })}
+    <EditPage route={route} form={form} newHeading="Opret rabatkode" mutation={trpc.discountCodes.update.mutationOptions()}
+      invalidate={[trpc.discountCodes.pathFilter()]}
+      toInput={({ discountHundredths: _hundredths, ...input }) => ({ ...input, id: route.id })}
     >
       <Section title="Rabatkode">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -9,7 +9,7 @@ import { EditPage } from '../../ui/EditPage';
 import { DateField, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 import { AsyncSelectField, FIELD_TYPE_LABELS } from '../products/shared';
 type FieldRow = RouterOutputs['customFields']['get'];
 
@@ -44,26 +44,16 @@ export default function FieldEditPage() {
   return route.ready ? <FieldForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The field's form; the server normalises the default value (a Number's decimal comes back with a point). */
 function FieldForm({ route }: { route: RecordRoute<FieldRow> }) {
   const trpc = useTRPC();
   const form = useZodForm(ZFieldForm, { defaultValues: toValues(route.record) });
-  const save = useRecordSave(route, form, {
-    mutation: trpc.customFields.update.mutationOptions(),
-    invalidate: [trpc.customFields.pathFilter()],
-    // The server normalises the default value (a Number's decimal comes back with a point).
-    onSaved: (r) => {
-      const values = form.getValues();
-      form.reset({ ...values, defaultValue: r.defaultValue === null ? '' : values.type === 'Number' ? r.defaultValue.replace('.', ',') : r.defaultValue });
-    },
-  });
+  const saved = (r: { defaultValue: string | null }) => {
+    const values = form.getValues();
+    form.reset({ ...values, defaultValue: r.defaultValue === null ? '' : values.type === 'Number' ? r.defaultValue.replace('.', ',') : r.defaultValue });
+  };
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret felt'}
-      saving={save.isPending}
-      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
-    >
+    <EditPage route={route} form={form} newHeading="Opret felt" mutation={trpc.customFields.update.mutationOptions()} invalidate={[trpc.customFields.pathFilter()]} onSaved={saved}>
       <Section title="Felt">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField name="title" label="Titel" required />

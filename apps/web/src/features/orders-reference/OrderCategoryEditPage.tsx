@@ -7,7 +7,7 @@ import { EditPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 import { fileToUpload, krInput } from '../products/shared';
 
 type Values = z.input<typeof ZOrderCategoryUpdateRequest>;
@@ -47,25 +47,17 @@ export default function OrderCategoryEditPage() {
   return route.ready ? <CategoryForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The category's form with its webshop image. */
 function CategoryForm({ route }: { route: RecordRoute<Category> }) {
   const trpc = useTRPC();
   const [image, setImage] = useState<File | null>(null);
   const form = useZodForm(ZOrderCategoryUpdateRequest, { defaultValues: toValues(route.record) });
-  const save = useRecordSave(route, form, {
-    mutation: trpc.orderCategories.update.mutationOptions(),
-    invalidate: [trpc.orderCategories.pathFilter()],
-    onSaved: () => setImage(null),
-  });
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret kategori'}
-      saving={save.isPending}
-      onSubmit={async () => {
-        // Send what was typed (kroner): the parsed values hold øre, which the server would read as kroner.
-        save.mutate({ ...form.getValues(), id: route.id, imageFile: image ? [await fileToUpload(image)] : null });
-      }}
+    <EditPage route={route} form={form} newHeading="Opret kategori" mutation={trpc.orderCategories.update.mutationOptions()}
+      invalidate={[trpc.orderCategories.pathFilter()]}
+      // Send what was typed (kroner): the parsed values hold øre, which the server would read as kroner.
+      toInput={async () => ({ ...form.getValues(), id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      onSaved={() => setImage(null)}
     >
       <Section title="Kategori">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

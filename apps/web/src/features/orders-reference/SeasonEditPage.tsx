@@ -10,7 +10,7 @@ import { EditPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 import { AsyncSelectField, formatDate } from '../products/shared';
 type Values = z.input<typeof ZSeasonUpdateRequest>;
 type Season = RouterOutputs['seasons']['get'];
@@ -36,20 +36,14 @@ export default function SeasonEditPage() {
   return route.ready ? <SeasonForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The season's form; a season is not offered as its own parent. */
 function SeasonForm({ route }: { route: RecordRoute<Season> }) {
   const trpc = useTRPC();
   const form = useZodForm(ZSeasonUpdateRequest, { defaultValues: toValues(route.record) });
   const parents = useQuery(trpc.seasons.parents.queryOptions(route.id ? { id: route.id } : {}));
-  const save = useRecordSave(route, form, { mutation: trpc.seasons.update.mutationOptions(), invalidate: [trpc.seasons.pathFilter()] });
   const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDate(p.startDate)} – ${formatDate(p.endDate)})` }));
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret sæson'}
-      saving={save.isPending}
-      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
-    >
+    <EditPage route={route} form={form} newHeading="Opret sæson" mutation={trpc.seasons.update.mutationOptions()} invalidate={[trpc.seasons.pathFilter()]}>
       <Section title="Sæson">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Box gridColumn={{ md: 'span 2' }}>

@@ -6,7 +6,7 @@ import { EditPage } from '../../ui/EditPage';
 import { CheckboxField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 
 type Values = z.input<typeof ZInvoiceGroupUpdateRequest>;
 type Group = RouterOutputs['invoiceGroups']['get'];
@@ -32,17 +32,12 @@ export default function InvoiceGroupEditPage() {
   return route.ready ? <GroupForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The group's form: Titel, Varenr., Sortering, Momsfri; the e-conomic product group. */
 function GroupForm({ route }: { route: RecordRoute<Group> }) {
   const trpc = useTRPC();
   const form = useZodForm(ZInvoiceGroupUpdateRequest, { defaultValues: toValues(route.record) });
-  const save = useRecordSave(route, form, { mutation: trpc.invoiceGroups.update.mutationOptions(), invalidate: [trpc.invoiceGroups.pathFilter()] });
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret fakturagruppe'}
-      saving={save.isPending}
-      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
+    <EditPage route={route} form={form} newHeading="Opret fakturagruppe" mutation={trpc.invoiceGroups.update.mutationOptions()} invalidate={[trpc.invoiceGroups.pathFilter()]}
       tabs={[
         {
           value: 'group',

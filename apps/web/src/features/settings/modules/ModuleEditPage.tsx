@@ -10,7 +10,7 @@ import { CheckboxField, NumberField, StringListField, TextField, useZodForm } fr
 import { isIconName, ModuleIcon } from '../../../ui/ModuleIcon';
 import { Section } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../../ui/useRecordRoute';
 import { type AclRuleSetDraft, AclRuleSetModal } from './AclRuleSetModal';
 
 type Module = RouterOutputs['modules']['get'];
@@ -35,23 +35,17 @@ export default function ModuleEditPage() {
   return route.ready ? <ModuleForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The module's form (English labels, as the platform admin screens have them). Every save refreshes the club configuration too: modules decide which routes clubs see. */
 function ModuleForm({ route }: { route: RecordRoute<Module> }) {
   const trpc = useTRPC();
   const m = route.record;
   const form = useZodForm(ZModuleUpdateRequest, { defaultValues: m ? { ...m, url: m.url ?? '', sorting: String(m.sorting) } : EMPTY });
-  // Every change decides which routes clubs see: refresh the club configuration too.
-  const save = useRecordSave(route, form, { mutation: trpc.modules.update.mutationOptions(), invalidate: [trpc.modules.pathFilter(), trpc.app.pathFilter()] });
   const name = useWatch({ control: form.control, name: 'name' });
   const heading = m ? `Edit ${m.name}` : 'Create module';
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={heading}
-      title={m ? `Edit ${name || m.name}` : heading}
-      labels={{ back: 'Cancel', save: 'Save' }}
-      saving={save.isPending}
-      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
+    <EditPage route={route} form={form} heading={heading} title={m ? `Edit ${name || m.name}` : heading} labels={{ back: 'Cancel', save: 'Save' }}
+      mutation={trpc.modules.update.mutationOptions()}
+      invalidate={[trpc.modules.pathFilter(), trpc.app.pathFilter()]}
     >
       <BasicsSection />
       <AclRulesSection />
