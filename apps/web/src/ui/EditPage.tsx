@@ -8,7 +8,7 @@ import { useConfirm } from './ConfirmModal';
 import { Form } from './form';
 import { LinkButton } from './LinkButton';
 import { PageHeader } from './PageHeader';
-import type { RecordRoute } from './useRecordRoute';
+import { type RecordRoute, type RecordSaveOptions, type SaveResult, useRecordSave } from './useRecordRoute';
 
 export interface EditTab {
   value: string;
@@ -21,15 +21,14 @@ export interface EditTab {
   lazy?: boolean;
 }
 
-export interface EditPageProps<TIn extends FieldValues, TOut> {
+interface EditPageBase<TIn extends FieldValues, TOut> {
   route: RecordRoute<unknown>;
   form: UseFormReturn<TIn, unknown, TOut>;
-  onSubmit: SubmitHandler<TOut>;
-  /** The save is running: Gem spins. */
-  saving?: boolean;
-  /** The saved record's name, or 'Opret X' for a new one: document.title, and the heading of a new record. */
-  heading: string;
-  /** The form field the heading of an existing record follows while typing (default 'title'). */
+  /** The heading of a new record ('Opret gruppe'); an existing record's is its `titleField`. */
+  newHeading?: string;
+  /** The saved record's name, or 'Opret X' for a new one: document.title, and the heading of a new record. Default from `newHeading` and `titleField`. */
+  heading?: string;
+  /** The record's and the form's field the heading follows, live while typing (default 'title'). */
   titleField?: string;
   /** A heading of its own instead (then `heading` is only document.title). */
   title?: ReactNode;
@@ -45,6 +44,26 @@ export interface EditPageProps<TIn extends FieldValues, TOut> {
   children?: ReactNode;
 }
 
+/** The page saves itself: Gem sends `onSubmit`'s values; `saving` makes Gem spin. */
+export interface EditPageOwnSave<TIn extends FieldValues, TOut> extends EditPageBase<TIn, TOut> {
+  onSubmit: SubmitHandler<TOut>;
+  saving?: boolean;
+}
+
+/**
+ * EditPage saves through useRecordSave: `mutation` (trpc.<router>.update.mutationOptions()),
+ * `invalidate`, `onSaved`; Gem sends `toInput(values)`, by default the values with the route's id.
+ */
+export interface EditPageSave<TIn extends FieldValues, TOut, TData extends SaveResult, TError, TVariables>
+  extends EditPageBase<TIn, TOut>,
+    RecordSaveOptions<TData, TError, TVariables> {
+  toInput?: (values: TOut) => TVariables | Promise<TVariables>;
+}
+
+export type EditPageProps<TIn extends FieldValues, TOut, TData extends SaveResult = SaveResult, TError = unknown, TVariables = unknown> =
+  | EditPageOwnSave<TIn, TOut>
+  | EditPageSave<TIn, TOut, TData, TError, TVariables>;
+
 interface EditFormContext {
   id: string;
   form: UseFormReturn<FieldValues, unknown, unknown>;
@@ -54,20 +73,41 @@ const EditFormContext = createContext<EditFormContext | null>(null);
 
 /**
  * The shell of an edit screen: heading, Tilbage / Slet / Gem, the form (or tabs),
- * and a guard that asks before leaving with unsaved changes. Save and delete come
- * from useRecordSave / useRecordDelete, so server errors land in toasts.
+ * and a guard that asks before leaving with unsaved changes. Saves through
+ * useRecordSave (given `mutation`), deletes through useRecordDelete (`remove`), so
+ * server errors land in toasts. See ui/README.md, 'An edit screen'.
  *
- *   <EditPage route={route} form={form} heading={route.record?.title ?? 'Opret gruppe'} saving={save.isPending}
- *     onSubmit={(values) => save.mutate({ ...values, id: route.id })}>
+ *   <EditPage route={route} form={form} newHeading="Opret gruppe"
+ *     mutation={trpc.invoiceGroups.update.mutationOptions()} invalidate={[trpc.invoiceGroups.pathFilter()]}>
  *     <Section title="Gruppe"><TextField name="title" label="Titel" required /></Section>
  *   </EditPage>
  */
-export function EditPage<TIn extends FieldValues, TOut>(props: EditPageProps<TIn, TOut>) {
-  const { route, form, heading, remove, labels } = props;
+export function EditPage<TIn extends FieldValues, TOut, TData extends SaveResult, TError, TVariables>(
+  props: EditPageProps<TIn, TOut, TData, TError, TVariables>,
+) {
+  return 'mutation' in props ? <SavingEditPage {...props} /> : <EditShell {...props} />;
+}
+
+function SavingEditPage<TIn extends FieldValues, TOut, TData extends SaveResult, TError, TVariables>({
+  mutation,
+  invalidate,
+  onSaved,
+  toInput,
+  ...props
+}: EditPageSave<TIn, TOut, TData, TError, TVariables>) {
+  const save = useRecordSave(props.route, props.form, { mutation, invalidate, onSaved });
+  const input = toInput ?? ((values: TOut) => ({ ...values, id: props.route.id }) as TVariables);
+  return <EditShell {...props} saving={save.isPending} onSubmit={async (values) => save.mutate(await input(values))} />;
+}
+
+function EditShell<TIn extends FieldValues, TOut>(props: EditPageOwnSave<TIn, TOut>) {
+  const { route, form, remove, labels, titleField = 'title' } = props;
   const id = useId();
   const confirm = useConfirm();
   useUnsavedChangesGuard(form, route);
-  const live = useWatch({ control: form.control, name: (props.titleField ?? 'title') as never }) as unknown;
+  const saved = (route.record as Record<string, unknown> | undefined)?.[titleField];
+  const heading = props.heading ?? (route.isNew ? (props.newHeading ?? '') : String(saved ?? ''));
+  const live = useWatch({ control: form.control, name: titleField as never }) as unknown;
   const title = props.title ?? (route.isNew ? heading : (typeof live === 'string' && live) || heading);
   const body = props.tabs ? <FormTabs tabs={props.tabs} /> : props.children;
   const ctx = { id, form, onSubmit: props.onSubmit } as unknown as EditFormContext;

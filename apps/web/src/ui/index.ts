@@ -21,3 +21,5 @@ export * from './RowActions';
 export * from './ListPage';
 export * from './Modal';
 export * from './ModalRowsSection';
+export * from './EditPage';
+export * from './useRecordRoute';

@@ -1,21 +1,17 @@
-import { Box, Button, Grid, HStack, SimpleGrid, Spinner, Stack, Tabs } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { type TCompanyUpdateRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
-import { errorMessage } from '../../ui/errors';
+import { EditForm, EditPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, FormField, ImageUpload, SelectField, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { notify } from '../../ui/toaster';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
 import { postMultipart } from '../files/upload';
@@ -24,34 +20,15 @@ import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
 import { STATUS_OPTIONS } from './status';
 import { TicketLimitsSection, TicketUtilizationSection } from './TicketLimits';
-import { useNavigate, useParams } from 'react-router';
 
 type Company = RouterOutputs['companies']['get'];
 type CompanyOut = z.output<typeof ZCompanyUpdateRequest>;
-const FORM_ID = 'company-form';
 
 /** /companies/:id ('create' for a new company): tabs Virksomhed and Filer (once saved). */
 export default function CompanyEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'create';
-  const companyId = isNew ? null : Number(id);
-  const valid = isNew || (Number.isInteger(companyId) && (companyId ?? 0) > 0);
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const q = useQuery({ ...trpc.companies.get.queryOptions({ id: companyId ?? 0 }), enabled: !isNew && valid });
-
-  useEffect(() => {
-    if (q.isError) {
-      notify.error(errorMessage(q.error));
-      navigate('/companies', { replace: true });
-    }
-  }, [q.isError, q.error, navigate]);
-  useEffect(() => {
-    if (!valid) navigate('/companies', { replace: true });
-  }, [valid, navigate]);
-
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <CompanyScreen key={id} company={q.data ?? null} />;
+  const route = useRecordRoute('/companies', (id) => trpc.companies.get.queryOptions({ id }));
+  return route.ready ? <CompanyScreen key={route.key} route={route} /> : <PageSpinner />;
 }
 
 function formValues(company: Company | null, extra: ReturnType<typeof extraInfoDefinitions>): TCompanyUpdateRequest {
@@ -77,26 +54,21 @@ function formValues(company: Company | null, extra: ReturnType<typeof extraInfoD
   };
 }
 
-function CompanyScreen({ company }: { company: Company | null }) {
+function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const app = useAppState();
+  const company = route.record ?? null;
   const extraDefs = extraInfoDefinitions(app.client?.settings.companies.extraInfo);
   const form = useZodForm(ZCompanyUpdateRequest, { defaultValues: formValues(company, extraDefs) });
-  const [tab, setTab] = useState('company');
   const [logoWebFile, setLogoWebFile] = useState<File | null>(null);
   const [logoPrintFile, setLogoPrintFile] = useState<File | null>(null);
   const [cards, setCards] = useState<ContactCard[]>(highlightedFirst(company?.contacts ?? []));
-  const live = useQuery({ ...trpc.companies.get.queryOptions({ id: company?.id ?? 0 }), enabled: !!company });
-  const current = live.data ?? company;
-  const name = useWatch({ control: form.control, name: 'name' }) as string;
   const logoWeb = useWatch({ control: form.control, name: 'logoWeb' });
   const logoPrint = useWatch({ control: form.control, name: 'logoPrint' });
 
-  const save = useSaveMutation({
+  const save = useRecordSave(route, form, {
     mutation: {
       mutationFn: async (values: CompanyOut): Promise<{ id: number; created: boolean; message: string }> => {
         if (logoWebFile || logoPrintFile) {
@@ -109,13 +81,8 @@ function CompanyScreen({ company }: { company: Company | null }) {
         return client.companies.update.mutate(values);
       },
     },
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await queryClient.invalidateQueries(trpc.companies.pathFilter());
-      if (r.created) {
-        navigate(`/companies/${r.id}`, { replace: true });
-        return;
-      }
+    invalidate: [trpc.companies.pathFilter()],
+    onSaved: async (r) => {
       setLogoWebFile(null);
       setLogoPrintFile(null);
       const fresh = await queryClient.fetchQuery(trpc.companies.get.queryOptions({ id: r.id }));
@@ -123,109 +90,66 @@ function CompanyScreen({ company }: { company: Company | null }) {
       form.reset(formValues(fresh, extraDefs));
     },
   });
+  const remove = useRecordDelete(route, { mutation: trpc.companies.delete.mutationOptions(), invalidate: [trpc.companies.pathFilter()] });
 
-  const remove = useSaveMutation({
-    mutation: trpc.companies.delete.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries(trpc.companies.pathFilter());
-      navigate('/companies', { replace: true });
-    },
-  });
-
-  const submit = form.handleSubmit(
-    (values) => save.mutate({ ...values, id: company?.id ?? null }),
-    () => {
-      setTab('company');
-      requestAnimationFrame(() => {
-        const el = document.querySelector(`#${FORM_ID} [aria-invalid="true"]`) as HTMLElement | null;
-        el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-        el?.focus({ preventScroll: true });
-      });
-    },
-  );
-
-  const title = company ? name || company.name : 'Opret virksomhed';
   return (
-    <FormProvider {...form}>
-      <PageHeader
-        title={title}
-        documentTitle={company ? company.name : 'Opret virksomhed'}
-        actions={
-          <>
-            <LinkButton to="/companies" variant="outline">
-              <ArrowLeft /> Tilbage
-            </LinkButton>
-            {company && (
-              <Button
-                variant="outline"
-                colorPalette="red"
-                loading={remove.isPending}
-                onClick={async () => {
-                  if (await confirm(MSG.confirmDeleteCompany)) remove.mutate({ id: company.id });
-                }}
-              >
-                <Trash2 /> Slet
-              </Button>
-            )}
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="company">Virksomhed</Tabs.Trigger>
-          {company && <Tabs.Trigger value="files">Filer</Tabs.Trigger>}
-        </Tabs.List>
-        <Tabs.Content value="company" p="0">
-          <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-            <Box minW="0">
-              <form id={FORM_ID} onSubmit={submit} noValidate>
-                <CompanySection />
-                <LogosSection
-                  logoWebUrl={logoWeb === null ? null : current?.logoWebUrl}
-                  logoPrintUrl={logoPrint === null ? null : current?.logoPrintUrl}
-                  logoWebFile={logoWebFile}
-                  logoPrintFile={logoPrintFile}
-                  onLogoWebFile={setLogoWebFile}
-                  onLogoPrintFile={setLogoPrintFile}
-                  onRemoveWeb={() => form.setValue('logoWeb', null, { shouldDirty: true })}
-                  onRemovePrint={() => form.setValue('logoPrint', null, { shouldDirty: true })}
+    <EditPage
+      route={route}
+      form={form}
+      heading={company ? company.name : 'Opret virksomhed'}
+      titleField="name"
+      saving={save.isPending}
+      remove={{ confirm: MSG.confirmDeleteCompany, mutation: remove }}
+      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
+      freeLayout
+      tabs={[
+        {
+          value: 'company',
+          label: 'Virksomhed',
+          content: (
+            <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+              <Box minW="0">
+                <EditForm>
+                  <CompanySection />
+                  <LogosSection
+                    logoWebUrl={logoWeb === null ? null : company?.logoWebUrl}
+                    logoPrintUrl={logoPrint === null ? null : company?.logoPrintUrl}
+                    logoWebFile={logoWebFile}
+                    logoPrintFile={logoPrintFile}
+                    onLogoWebFile={setLogoWebFile}
+                    onLogoPrintFile={setLogoPrintFile}
+                    onRemoveWeb={() => form.setValue('logoWeb', null, { shouldDirty: true })}
+                    onRemovePrint={() => form.setValue('logoPrint', null, { shouldDirty: true })}
+                  />
+                  <Section title="Ekstra oplysninger">
+                    <ExtraInfoFields definitions={extraDefs} />
+                  </Section>
+                  <TicketLimitsSection />
+                </EditForm>
+                {company && <CommentsPanel originType="company" originId={company.id} originUrl={`/companies/${company.id}`} />}
+              </Box>
+              <Stack gap="0" minW="0">
+                <OwnerSection />
+                <CompanyContactsSection
+                  companyId={route.id}
+                  cards={cards}
+                  onChange={(next) => {
+                    setCards(next);
+                    form.setValue(
+                      'contactIds',
+                      next.map((c) => c.id),
+                      { shouldDirty: true },
+                    );
+                  }}
                 />
-                <Section title="Ekstra oplysninger">
-                  <ExtraInfoFields definitions={extraDefs} />
-                </Section>
-                <TicketLimitsSection />
-              </form>
-              {company && <CommentsPanel originType="company" originId={company.id} originUrl={`/companies/${company.id}`} />}
-            </Box>
-            <Stack gap="0" minW="0">
-              <OwnerSection />
-              <CompanyContactsSection
-                companyId={company?.id ?? null}
-                cards={cards}
-                onChange={(next) => {
-                  setCards(next);
-                  form.setValue(
-                    'contactIds',
-                    next.map((c) => c.id),
-                    { shouldDirty: true },
-                  );
-                }}
-              />
-              {company && <TicketUtilizationSection companyId={company.id} />}
-            </Stack>
-          </Grid>
-        </Tabs.Content>
-        {company && (
-          <Tabs.Content value="files" p="0">
-            <FilesPanel relationType="company" relationId={company.id} />
-          </Tabs.Content>
-        )}
-      </Tabs.Root>
-    </FormProvider>
+                {company && <TicketUtilizationSection companyId={company.id} />}
+              </Stack>
+            </Grid>
+          ),
+        },
+        { value: 'files', label: 'Filer', hidden: !company, lazy: true, content: company && <FilesPanel relationType="company" relationId={company.id} /> },
+      ]}
+    />
   );
 }
 

@@ -2,49 +2,29 @@ import { Box, Button, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chak
 import { type TContactUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
-import { errorMessage } from '../../ui/errors';
+import { EditPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, TextareaField, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { notify } from '../../ui/toaster';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
 import { postMultipart } from '../files/upload';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
 
 type Contact = RouterOutputs['contacts']['get'];
 type ContactOut = z.output<typeof ZContactUpdateRequest>;
-const FORM_ID = 'contact-form';
 
 /** /contacts/:id ('create' for a new contact). */
 export default function ContactEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'create';
-  const contactId = isNew ? null : Number(id);
-  const valid = isNew || (Number.isInteger(contactId) && (contactId ?? 0) > 0);
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const q = useQuery({ ...trpc.contacts.get.queryOptions({ id: contactId ?? 0 }), enabled: !isNew && valid });
-  useEffect(() => {
-    if (q.isError) {
-      notify.error(errorMessage(q.error));
-      navigate('/contacts', { replace: true });
-    }
-  }, [q.isError, q.error, navigate]);
-  useEffect(() => {
-    if (!valid) navigate('/contacts', { replace: true });
-  }, [valid, navigate]);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <ContactScreen key={id} contact={q.data ?? null} />;
+  const route = useRecordRoute('/contacts', (id) => trpc.contacts.get.queryOptions({ id }));
+  return route.ready ? <ContactScreen key={route.key} route={route} /> : <PageSpinner />;
 }
 
 function formValues(c: Contact | null, defs: ReturnType<typeof extraInfoDefinitions>, companyIds: number[] = []): TContactUpdateRequest {
@@ -65,12 +45,11 @@ function formValues(c: Contact | null, defs: ReturnType<typeof extraInfoDefiniti
   };
 }
 
-function ContactScreen({ contact }: { contact: Contact | null }) {
+function ContactScreen({ route }: { route: RecordRoute<Contact> }) {
+  const contact = route.record ?? null;
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const app = useAppState();
   const [params] = useSearchParams();
   const defs = extraInfoDefinitions(app.client?.settings.contacts.extraInfo);
@@ -84,8 +63,7 @@ function ContactScreen({ contact }: { contact: Contact | null }) {
   const picture = useWatch({ control: form.control, name: 'picture' });
   const first = useWatch({ control: form.control, name: 'firstname' }) as string;
   const last = useWatch({ control: form.control, name: 'lastname' }) as string;
-  const live = useQuery({ ...trpc.contacts.get.queryOptions({ id: contact?.id ?? 0 }), enabled: !!contact });
-  const pictureUrl = picture === null ? null : (live.data ?? contact)?.pictureUrl;
+  const pictureUrl = picture === null ? null : contact?.pictureUrl;
 
   // A company preset from ?companyId= (coming from a company) is shown by name.
   const preset = useQuery({ ...trpc.companies.search.queryOptions({ ids: presetCompany ? [presetCompany] : [] }), enabled: !contact && !!presetCompany });
@@ -93,7 +71,7 @@ function ContactScreen({ contact }: { contact: Contact | null }) {
     if (preset.data?.length) setCompanies(preset.data.map((c) => ({ id: c.id, label: c.name })));
   }, [preset.data]);
 
-  const save = useSaveMutation({
+  const save = useRecordSave(route, form, {
     mutation: {
       mutationFn: async (values: ContactOut): Promise<{ id: number; created: boolean; message: string }> => {
         if (pictureFile) {
@@ -103,134 +81,92 @@ function ContactScreen({ contact }: { contact: Contact | null }) {
         return client.contacts.update.mutate(values);
       },
     },
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await Promise.all([queryClient.invalidateQueries(trpc.contacts.pathFilter()), queryClient.invalidateQueries(trpc.companies.pathFilter())]);
-      if (r.created) {
-        navigate(`/contacts/${r.id}`, { replace: true });
-        return;
-      }
+    invalidate: [trpc.contacts.pathFilter(), trpc.companies.pathFilter()],
+    onSaved: async (r) => {
       setPictureFile(null);
       const fresh = await queryClient.fetchQuery(trpc.contacts.get.queryOptions({ id: r.id }));
       form.reset(formValues(fresh, defs));
     },
   });
-  const remove = useSaveMutation({
-    mutation: trpc.contacts.delete.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries(trpc.contacts.pathFilter());
-      navigate('/contacts', { replace: true });
-    },
-  });
-
-  const submit = form.handleSubmit(
-    (values) => save.mutate({ ...values, id: contact?.id ?? null }),
-    () =>
-      requestAnimationFrame(() => {
-        const el = document.querySelector(`#${FORM_ID} [aria-invalid="true"]`) as HTMLElement | null;
-        el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-        el?.focus({ preventScroll: true });
-      }),
-  );
+  const remove = useRecordDelete(route, { mutation: trpc.contacts.delete.mutationOptions(), invalidate: [trpc.contacts.pathFilter()] });
 
   const name = `${first ?? ''} ${last ?? ''}`.trim();
   return (
-    <FormProvider {...form}>
-      <PageHeader
-        title={contact ? name || `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
-        documentTitle={contact ? `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
-        actions={
-          <>
-            <LinkButton to="/contacts" variant="outline">
-              <ArrowLeft /> Tilbage
-            </LinkButton>
-            {contact && (
-              <Button
-                variant="outline"
-                colorPalette="red"
-                loading={remove.isPending}
-                onClick={async () => {
-                  if (await confirm(MSG.confirmDeleteContact)) remove.mutate({ id: contact.id });
-                }}
-              >
-                <Trash2 /> Slet
-              </Button>
-            )}
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <Box minW="0">
-            <Section title="Kontakt">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-                <TextField name="firstname" label="Fornavn" required />
-                <TextField name="lastname" label="Efternavn" required />
-                <TextField name="email" label="E-mail" type="email" required />
-                <TextField name="linkedin" label="LinkedIn" type="url" placeholder="https://www.linkedin.com/in/..." />
-                <TextField name="phone" label="Telefon" type="tel" />
-                <TextField name="mobile" label="Mobil" type="tel" />
-                <Box gridColumn={{ md: 'span 2' }}>
-                  <TextareaField name="about" label="Om" />
-                </Box>
-                <Stack gap="3" gridColumn={{ md: 'span 2' }}>
-                  <CheckboxField name="highlighted" label="Fremhævet" helperText="Fremhævede kontakter vises først hos virksomheden." />
-                  <CheckboxField name="noInvitations" label="Modtager ikke invitationer" />
-                </Stack>
-              </SimpleGrid>
-            </Section>
-            <Section title="Ekstra oplysninger">
-              <ExtraInfoFields definitions={defs} />
-            </Section>
-            {contact && <PaymentCardsSection cards={contact.paymentCards} />}
-          </Box>
-          <Box minW="0">
-            <Section title="Billede">
-              <FormField name="picture" label="Billede">
-                <HStack gap="2">
-                  <ImageUpload value={pictureFile} onChange={setPictureFile} currentUrl={pictureUrl} />
-                  {pictureUrl && !pictureFile && (
-                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => form.setValue('picture', null, { shouldDirty: true })}>
-                      Fjern
-                    </Button>
-                  )}
-                </HStack>
-              </FormField>
-            </Section>
-            <Section title="Virksomheder">
-              <CompanyPicker
-                selected={companies}
-                onChange={(next) => {
-                  setCompanies(next);
-                  form.setValue(
-                    'companyIds',
-                    next.map((c) => c.id),
-                    { shouldDirty: true },
-                  );
-                }}
-              />
-            </Section>
-            <Section title="Kontaktlister">
-              <ListPicker
-                selected={lists}
-                onChange={(next) => {
-                  setLists(next);
-                  form.setValue(
-                    'listIds',
-                    next.map((c) => c.id),
-                    { shouldDirty: true },
-                  );
-                }}
-              />
-            </Section>
-          </Box>
-        </Grid>
-      </form>
-    </FormProvider>
+    <EditPage
+      route={route}
+      form={form}
+      heading={contact ? `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
+      title={contact ? name || `${contact.firstname} ${contact.lastname}` : 'Opret kontakt'}
+      saving={save.isPending}
+      remove={{ confirm: MSG.confirmDeleteContact, mutation: remove }}
+      onSubmit={(values) => save.mutate({ ...values, id: route.id })}
+    >
+      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <Box minW="0">
+          <Section title="Kontakt">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <TextField name="firstname" label="Fornavn" required />
+              <TextField name="lastname" label="Efternavn" required />
+              <TextField name="email" label="E-mail" type="email" required />
+              <TextField name="linkedin" label="LinkedIn" type="url" placeholder="https://www.linkedin.com/in/..." />
+              <TextField name="phone" label="Telefon" type="tel" />
+              <TextField name="mobile" label="Mobil" type="tel" />
+              <Box gridColumn={{ md: 'span 2' }}>
+                <TextareaField name="about" label="Om" />
+              </Box>
+              <Stack gap="3" gridColumn={{ md: 'span 2' }}>
+                <CheckboxField name="highlighted" label="Fremhævet" helperText="Fremhævede kontakter vises først hos virksomheden." />
+                <CheckboxField name="noInvitations" label="Modtager ikke invitationer" />
+              </Stack>
+            </SimpleGrid>
+          </Section>
+          <Section title="Ekstra oplysninger">
+            <ExtraInfoFields definitions={defs} />
+          </Section>
+          {contact && <PaymentCardsSection cards={contact.paymentCards} />}
+        </Box>
+        <Box minW="0">
+          <Section title="Billede">
+            <FormField name="picture" label="Billede">
+              <HStack gap="2">
+                <ImageUpload value={pictureFile} onChange={setPictureFile} currentUrl={pictureUrl} />
+                {pictureUrl && !pictureFile && (
+                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => form.setValue('picture', null, { shouldDirty: true })}>
+                    Fjern
+                  </Button>
+                )}
+              </HStack>
+            </FormField>
+          </Section>
+          <Section title="Virksomheder">
+            <CompanyPicker
+              selected={companies}
+              onChange={(next) => {
+                setCompanies(next);
+                form.setValue(
+                  'companyIds',
+                  next.map((c) => c.id),
+                  { shouldDirty: true },
+                );
+              }}
+            />
+          </Section>
+          <Section title="Kontaktlister">
+            <ListPicker
+              selected={lists}
+              onChange={(next) => {
+                setLists(next);
+                form.setValue(
+                  'listIds',
+                  next.map((c) => c.id),
+                  { shouldDirty: true },
+                );
+              }}
+            />
+          </Section>
+        </Box>
+      </Grid>
+    </EditPage>
   );
 }
 

@@ -1,91 +1,60 @@
 import { Avatar, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { ZContactListUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye, UserMinus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../ui/PageSpinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, UserMinus } from 'lucide-react';
+import { useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { errorMessage } from '../../ui/errors';
-import { Form, TextField, useZodForm } from '../../ui/form';
+import { EditForm, EditPage } from '../../ui/EditPage';
+import { TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { useSaveMutation } from '../../ui/save';
-import { notify } from '../../ui/toaster';
+import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ContactPicker } from './ContactPicker';
 import { CreateContactModal } from './CreateContactModal';
 
 type ContactList = RouterOutputs['contacts']['lists']['get'];
-const FORM_ID = 'contact-list-form';
 
 /** /contacts/contact-lists/:id ('create' for a new list). */
 export default function ContactListEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'create';
-  const listId = isNew ? null : Number(id);
-  const valid = isNew || (Number.isInteger(listId) && (listId ?? 0) > 0);
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const q = useQuery({ ...trpc.contacts.lists.get.queryOptions({ id: listId ?? 0 }), enabled: !isNew && valid });
-  useEffect(() => {
-    if (q.isError) {
-      notify.error(errorMessage(q.error));
-      navigate('/contacts/contact-lists', { replace: true });
-    }
-  }, [q.isError, q.error, navigate]);
-  useEffect(() => {
-    if (!valid) navigate('/contacts/contact-lists', { replace: true });
-  }, [valid, navigate]);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <ContactListScreen key={id} list={q.data ?? null} />;
+  const route = useRecordRoute('/contacts/contact-lists', (id) => trpc.contacts.lists.get.queryOptions({ id }));
+  return route.ready ? <ContactListScreen key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function ContactListScreen({ list }: { list: ContactList | null }) {
+function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const list = route.record;
   const [creating, setCreating] = useState<string | null>(null);
   const form = useZodForm(ZContactListUpdateRequest, { defaultValues: { id: list?.id ?? null, title: list?.title ?? '' } });
-  const live = useQuery({ ...trpc.contacts.lists.get.queryOptions({ id: list?.id ?? 0 }), enabled: !!list });
-  const members = (live.data ?? list)?.contacts ?? [];
+  const members = list?.contacts ?? [];
   const refresh = () => queryClient.invalidateQueries(trpc.contacts.pathFilter());
 
-  const save = useSaveMutation({
-    mutation: trpc.contacts.lists.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r, values) => {
-      await refresh();
-      if (r.created) navigate(`/contacts/contact-lists/${r.id}`, { replace: true });
-      else form.reset({ id: r.id, title: values.title });
-    },
-  });
+  const save = useRecordSave(route, form, { mutation: trpc.contacts.lists.update.mutationOptions(), invalidate: [trpc.contacts.pathFilter()] });
   const add = useSaveMutation({ mutation: trpc.contacts.lists.addContact.mutationOptions(), success: (r) => r.message, onSuccess: refresh });
   const removeMember = useSaveMutation({ mutation: trpc.contacts.lists.removeContact.mutationOptions(), success: (r) => r.message, onSuccess: refresh });
 
   return (
-    <>
-      <PageHeader
-        title={list ? `Rediger ${list.title}` : 'Opret kontaktliste'}
-        actions={
-          <>
-            <LinkButton to="/contacts/contact-lists" variant="outline">
-              <ArrowLeft /> Tilbage
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
+    <EditPage
+      route={route}
+      form={form}
+      heading={list ? `Rediger ${list.title}` : 'Opret kontaktliste'}
+      title={list ? `Rediger ${list.title}` : 'Opret kontaktliste'}
+      saving={save.isPending}
+      onSubmit={(values) => save.mutate({ title: values.title, id: route.id })}
+      freeLayout
+    >
       <Section title="Kontaktliste">
-        <Form id={FORM_ID} form={form} onSubmit={(values) => save.mutate({ title: values.title, id: list?.id ?? null })}>
+        <EditForm>
           <Box maxW="xl">
             <TextField name="title" label="Navn" required />
           </Box>
-        </Form>
+        </EditForm>
       </Section>
       {list ? (
         <Section title={`Kontakter (${members.length})`}>
@@ -173,6 +142,6 @@ function ContactListScreen({ list }: { list: ContactList | null }) {
       ) : (
         <Text color="fg.muted">Gem listen for at tilføje kontakter.</Text>
       )}
-    </>
+    </EditPage>
   );
 }

@@ -1,20 +1,15 @@
-import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { kroner, ZDiscountCodeUpdateRequest } from '@klubhus/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { CheckboxField, DateField, Form, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { krInput, ProductSearch, ProductTags, useEditId, useLeaveOnError } from '../products/shared';
-
-const LIST = '/orders/discount-codes';
-const FORM_ID = 'discount-code-form';
+import { EditPage } from '../../ui/EditPage';
+import { CheckboxField, DateField, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import { krInput, ProductSearch, ProductTags } from '../products/shared';
 type Values = z.input<typeof ZDiscountCodeUpdateRequest>;
 
 /**
@@ -52,78 +47,43 @@ function toValues(c: DiscountCode | undefined): Values {
 
 /** /orders/discount-codes/:id: a discount code with the products it applies to. */
 export default function DiscountCodeEditPage() {
-  const { isNew, id, valid, routeId } = useEditId();
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.discountCodes.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  useLeaveOnError(LIST, valid, q.error);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <CodeForm key={routeId} initial={toValues(q.data)} products={q.data?.products ?? []} uses={q.data?.uses ?? 0} />;
+  const route = useRecordRoute('/orders/discount-codes', (id) => trpc.discountCodes.get.queryOptions({ id }));
+  return route.ready ? <CodeForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function CodeForm({ initial, products, uses }: { initial: Values; products: { id: number; title: string }[]; uses: number }) {
+/** The code's form; the products picker keeps the titles of the products it has shown. */
+function CodeForm({ route }: { route: RecordRoute<DiscountCode> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useZodForm(ZDiscountCodeForm, { defaultValues: initial });
-  const title = useWatch({ control: form.control, name: 'title' });
+  const form = useZodForm(ZDiscountCodeForm, { defaultValues: toValues(route.record) });
   const percentage = useWatch({ control: form.control, name: 'percentage' });
-  const save = useSaveMutation({
-    mutation: trpc.discountCodes.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await queryClient.invalidateQueries(trpc.discountCodes.pathFilter());
-      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
-      else form.reset(form.getValues());
-    },
-  });
-  const heading = initial.id ? initial.title : 'Opret rabatkode';
   return (
-    <>
-      <PageHeader
-        title={initial.id ? title || initial.title : heading}
-        documentTitle={heading}
-        actions={
-          <>
-            <LinkButton to={LIST} variant="outline">
-              Tilbage
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <Form
-        id={FORM_ID}
-        form={form}
-        onSubmit={(values) => {
-          const { discountHundredths: _hundredths, ...input } = values;
-          save.mutate({ ...input, id: initial.id ?? null });
-        }}
-      >
-        <Section title="Rabatkode">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField name="title" label="Titel" required />
-            <TextField name="code" label="Kode" required helperText="Koden kunden skriver ved betaling; store og små bogstaver er ens." />
-            <DateField name="expires" label="Udløbsdato" required />
-            <TextField
-              name="amount"
-              label="Antal"
-              inputProps={{ inputMode: 'numeric' }}
-              helperText={initial.id ? `Hvor mange gange koden kan bruges (tom = ubegrænset). Brugt ${uses} gange.` : 'Hvor mange gange koden kan bruges (tom = ubegrænset).'}
-            />
-            <NumberField name="discount" label={percentage ? 'Rabat (%)' : 'Rabat (kr.)'} required />
-          </SimpleGrid>
-          <Stack mt="4" gap="3">
-            <CheckboxField name="percentage" label="Rabat i procent" helperText="Uden flueben er rabatten et beløb i kroner." />
-            <CheckboxField name="active" label="Aktiv" />
-          </Stack>
-        </Section>
-        <Section title="Produkter">
-          <ProductsField initial={products} />
-        </Section>
-      </Form>
-    </>
+    <EditPage route={route} form={form} newHeading="Opret rabatkode" mutation={trpc.discountCodes.update.mutationOptions()}
+      invalidate={[trpc.discountCodes.pathFilter()]}
+      toInput={({ discountHundredths: _hundredths, ...input }) => ({ ...input, id: route.id })}
+    >
+      <Section title="Rabatkode">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField name="title" label="Titel" required />
+          <TextField name="code" label="Kode" required helperText="Koden kunden skriver ved betaling; store og små bogstaver er ens." />
+          <DateField name="expires" label="Udløbsdato" required />
+          <TextField
+            name="amount"
+            label="Antal"
+            inputProps={{ inputMode: 'numeric' }}
+            helperText={route.record ? `Hvor mange gange koden kan bruges (tom = ubegrænset). Brugt ${route.record.uses} gange.` : 'Hvor mange gange koden kan bruges (tom = ubegrænset).'}
+          />
+          <NumberField name="discount" label={percentage ? 'Rabat (%)' : 'Rabat (kr.)'} required />
+        </SimpleGrid>
+        <Stack mt="4" gap="3">
+          <CheckboxField name="percentage" label="Rabat i procent" helperText="Uden flueben er rabatten et beløb i kroner." />
+          <CheckboxField name="active" label="Aktiv" />
+        </Stack>
+      </Section>
+      <Section title="Produkter">
+        <ProductsField initial={route.record?.products ?? []} />
+      </Section>
+    </EditPage>
   );
 }
 

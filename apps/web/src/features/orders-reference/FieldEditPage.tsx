@@ -1,20 +1,16 @@
-import { Box, Button, Checkbox, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FIELD_TYPES, FieldDefaultError, type FieldType, normaliseDefaultValue, ZCustomFieldUpdateRequest } from '@klubhus/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { DateField, Form, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, FIELD_TYPE_LABELS, useEditId, useLeaveOnError } from '../products/shared';
-
-const LIST = '/orders/fields';
-const FORM_ID = 'field-form';
+import { EditPage } from '../../ui/EditPage';
+import { DateField, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import { AsyncSelectField, FIELD_TYPE_LABELS } from '../products/shared';
 type FieldRow = RouterOutputs['customFields']['get'];
 
 /** The shared schema plus the default-value check the server makes (SPEC §5: a Number field's default is a decimal). */
@@ -43,69 +39,39 @@ function toValues(f: FieldRow | undefined): Values {
 
 /** /orders/fields/:id: a custom field of orders and agreements. */
 export default function FieldEditPage() {
-  const { isNew, id, valid, routeId } = useEditId();
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.customFields.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  useLeaveOnError(LIST, valid, q.error);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <FieldForm key={routeId} initial={toValues(q.data)} />;
+  const route = useRecordRoute('/orders/fields', (id) => trpc.customFields.get.queryOptions({ id }));
+  return route.ready ? <FieldForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function FieldForm({ initial }: { initial: Values }) {
+/** The field's form; the server normalises the default value (a Number's decimal comes back with a point). */
+function FieldForm({ route }: { route: RecordRoute<FieldRow> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useZodForm(ZFieldForm, { defaultValues: initial });
-  const title = useWatch({ control: form.control, name: 'title' });
-  const save = useSaveMutation({
-    mutation: trpc.customFields.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await queryClient.invalidateQueries(trpc.customFields.pathFilter());
-      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
-      else {
-        const values = form.getValues();
-        form.reset({ ...values, defaultValue: r.defaultValue === null ? '' : values.type === 'Number' ? r.defaultValue.replace('.', ',') : r.defaultValue });
-      }
-    },
-  });
-  const heading = initial.id ? initial.title : 'Opret felt';
+  const form = useZodForm(ZFieldForm, { defaultValues: toValues(route.record) });
+  const saved = (r: { defaultValue: string | null }) => {
+    const values = form.getValues();
+    form.reset({ ...values, defaultValue: r.defaultValue === null ? '' : values.type === 'Number' ? r.defaultValue.replace('.', ',') : r.defaultValue });
+  };
   return (
-    <>
-      <PageHeader
-        title={initial.id ? title || initial.title : heading}
-        documentTitle={heading}
-        actions={
-          <>
-            <LinkButton to={LIST} variant="outline">
-              Tilbage
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <Form id={FORM_ID} form={form} onSubmit={(values) => save.mutate({ ...values, id: initial.id ?? null })}>
-        <Section title="Felt">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField name="title" label="Titel" required />
-            <SelectField
-              name="type"
-              label="Type"
-              required
-              placeholder="Vælg type"
-              options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] ?? t }))}
-            />
-            <NumberField name="sorting" label="Sortering" decimals={false} />
-          </SimpleGrid>
-          <TypeDependentFields />
-        </Section>
-        <Section title="Kategorier">
-          <CategoriesField />
-        </Section>
-      </Form>
-    </>
+    <EditPage route={route} form={form} newHeading="Opret felt" mutation={trpc.customFields.update.mutationOptions()} invalidate={[trpc.customFields.pathFilter()]} onSaved={saved}>
+      <Section title="Felt">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField name="title" label="Titel" required />
+          <SelectField
+            name="type"
+            label="Type"
+            required
+            placeholder="Vælg type"
+            options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] ?? t }))}
+          />
+          <NumberField name="sorting" label="Sortering" decimals={false} />
+        </SimpleGrid>
+        <TypeDependentFields />
+      </Section>
+      <Section title="Kategorier">
+        <CategoriesField />
+      </Section>
+    </EditPage>
   );
 }
 

@@ -1,21 +1,17 @@
 import { Box, Button, Flex, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ZSeasonUpdateRequest } from '@klubhus/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { CheckboxField, DateField, Form, TextField, useZodForm } from '../../ui/form';
-import { LinkButton } from '../../ui/LinkButton';
-import { PageHeader, Section } from '../../ui/PageHeader';
-import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, formatDate, useEditId, useLeaveOnError } from '../products/shared';
-
-const LIST = '/orders/seasons';
-const FORM_ID = 'season-form';
+import { EditPage } from '../../ui/EditPage';
+import { CheckboxField, DateField, TextField, useZodForm } from '../../ui/form';
+import { Section } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import { AsyncSelectField, formatDate } from '../products/shared';
 type Values = z.input<typeof ZSeasonUpdateRequest>;
 type Season = RouterOutputs['seasons']['get'];
 
@@ -35,64 +31,33 @@ function toValues(s: Season | undefined): Values {
 
 /** /orders/seasons/:id: title, dates, parent season with reservations, and the season's seat-chart events. */
 export default function SeasonEditPage() {
-  const { isNew, id, valid, routeId } = useEditId();
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.seasons.get.queryOptions({ id: id ?? 0 }), enabled: id !== null });
-  useLeaveOnError(LIST, valid, q.error);
-  if (!isNew && !q.data) return <PageSpinner />;
-  return <SeasonForm key={routeId} initial={toValues(q.data)} />;
+  const route = useRecordRoute('/orders/seasons', (id) => trpc.seasons.get.queryOptions({ id }));
+  return route.ready ? <SeasonForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function SeasonForm({ initial }: { initial: Values }) {
+/** The season's form; a season is not offered as its own parent. */
+function SeasonForm({ route }: { route: RecordRoute<Season> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useZodForm(ZSeasonUpdateRequest, { defaultValues: initial });
-  const title = useWatch({ control: form.control, name: 'title' });
-  const parents = useQuery(trpc.seasons.parents.queryOptions(initial.id ? { id: Number(initial.id) } : {}));
-  const save = useSaveMutation({
-    mutation: trpc.seasons.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r) => {
-      await queryClient.invalidateQueries(trpc.seasons.pathFilter());
-      if (r.created) navigate(`${LIST}/${r.id}`, { replace: true });
-      else form.reset(form.getValues());
-    },
-  });
-  const heading = initial.id ? initial.title : 'Opret sæson';
+  const form = useZodForm(ZSeasonUpdateRequest, { defaultValues: toValues(route.record) });
+  const parents = useQuery(trpc.seasons.parents.queryOptions(route.id ? { id: route.id } : {}));
   const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDate(p.startDate)} – ${formatDate(p.endDate)})` }));
   return (
-    <>
-      <PageHeader
-        title={initial.id ? title || initial.title : heading}
-        documentTitle={heading}
-        actions={
-          <>
-            <LinkButton to={LIST} variant="outline">
-              Tilbage
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Gem
-            </Button>
-          </>
-        }
-      />
-      <Form id={FORM_ID} form={form} onSubmit={(values) => save.mutate({ ...values, id: initial.id ?? null })}>
-        <Section title="Sæson">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Box gridColumn={{ md: 'span 2' }}>
-              <TextField name="title" label="Titel" required />
-            </Box>
-            <DateField name="startDate" label="Startdato" required />
-            <DateField name="endDate" label="Slutdato" required />
-          </SimpleGrid>
-        </Section>
-        <Section title="Overordnet sæson">
-          <ParentFields options={parentOptions} />
-        </Section>
-        <SeatsSection />
-      </Form>
-    </>
+    <EditPage route={route} form={form} newHeading="Opret sæson" mutation={trpc.seasons.update.mutationOptions()} invalidate={[trpc.seasons.pathFilter()]}>
+      <Section title="Sæson">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Box gridColumn={{ md: 'span 2' }}>
+            <TextField name="title" label="Titel" required />
+          </Box>
+          <DateField name="startDate" label="Startdato" required />
+          <DateField name="endDate" label="Slutdato" required />
+        </SimpleGrid>
+      </Section>
+      <Section title="Overordnet sæson">
+        <ParentFields options={parentOptions} />
+      </Section>
+      <SeatsSection />
+    </EditPage>
   );
 }
 

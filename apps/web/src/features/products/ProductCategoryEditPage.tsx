@@ -9,7 +9,7 @@ import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, Text
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useSaveMutation } from '../../ui/save';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
 import { fileToUpload } from './shared';
 import { SortableProductList } from './SortableProductList';
 
@@ -33,22 +33,16 @@ export default function ProductCategoryEditPage() {
   return route.ready ? <CategoryForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
+/** The category's form; the image is sent with it when one is chosen. */
 function CategoryForm({ route }: { route: RecordRoute<Category> }) {
   const trpc = useTRPC();
   const [image, setImage] = useState<File | null>(null);
   const form = useZodForm(ZProductCategoryUpdateRequest, { defaultValues: toValues(route.record) });
-  const save = useRecordSave(route, form, {
-    mutation: trpc.productCategories.update.mutationOptions(),
-    invalidate: [trpc.productCategories.pathFilter(), trpc.products.pathFilter()],
-    onSaved: () => setImage(null),
-  });
   return (
-    <EditPage
-      route={route}
-      form={form}
-      heading={route.record?.title ?? 'Opret kategori'}
-      saving={save.isPending}
-      onSubmit={async (values) => save.mutate({ ...values, id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+    <EditPage route={route} form={form} newHeading="Opret kategori" mutation={trpc.productCategories.update.mutationOptions()}
+      invalidate={[trpc.productCategories.pathFilter(), trpc.products.pathFilter()]}
+      toInput={async (values) => ({ ...values, id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      onSaved={() => setImage(null)}
       tabs={[
         {
           value: 'category',

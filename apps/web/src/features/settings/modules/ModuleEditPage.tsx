@@ -1,23 +1,19 @@
 import { Box, Button, Card, Flex, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { type TModuleUpdateRequest, ZModuleUpdateRequest } from '@klubhus/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { useTRPC } from '../../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../../lib/trpc';
 import { useConfirm } from '../../../ui/ConfirmModal';
-import { errorMessage } from '../../../ui/errors';
-import { CheckboxField, Form, NumberField, StringListField, TextField, useZodForm } from '../../../ui/form';
-import { LinkButton } from '../../../ui/LinkButton';
+import { EditPage } from '../../../ui/EditPage';
+import { CheckboxField, NumberField, StringListField, TextField, useZodForm } from '../../../ui/form';
 import { isIconName, ModuleIcon } from '../../../ui/ModuleIcon';
-import { PageHeader, Section } from '../../../ui/PageHeader';
-import { useSaveMutation } from '../../../ui/save';
-import { notify } from '../../../ui/toaster';
+import { Section } from '../../../ui/PageHeader';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { type RecordRoute, useRecordRoute } from '../../../ui/useRecordRoute';
 import { type AclRuleSetDraft, AclRuleSetModal } from './AclRuleSetModal';
 
-const FORM_ID = 'module-form';
+type Module = RouterOutputs['modules']['get'];
 
 const EMPTY: TModuleUpdateRequest = {
   id: null,
@@ -34,70 +30,29 @@ const EMPTY: TModuleUpdateRequest = {
 
 /** /settings/modules/:id ('create' for a new module). */
 export default function ModuleEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'create';
-  const moduleId = isNew ? null : Number(id);
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const q = useQuery({ ...trpc.modules.get.queryOptions({ id: moduleId ?? 0 }), enabled: !isNew && Number.isInteger(moduleId) });
-
-  useEffect(() => {
-    if (q.isError) {
-      notify.error(errorMessage(q.error));
-      navigate('/settings/modules', { replace: true });
-    }
-  }, [q.isError, q.error, navigate]);
-  useEffect(() => {
-    if (!isNew && !Number.isInteger(moduleId)) navigate('/settings/modules', { replace: true });
-  }, [isNew, moduleId, navigate]);
-
-  if (!isNew && !q.data) return <PageSpinner />;
-  const initial: TModuleUpdateRequest = q.data ? { ...q.data, url: q.data.url ?? '', sorting: String(q.data.sorting) } : EMPTY;
-  return <ModuleForm key={id} initial={initial} />;
+  const route = useRecordRoute('/settings/modules', (id) => trpc.modules.get.queryOptions({ id }));
+  return route.ready ? <ModuleForm key={route.key} route={route} /> : <PageSpinner />;
 }
 
-function ModuleForm({ initial }: { initial: TModuleUpdateRequest }) {
+/** The module's form (English labels, as the platform admin screens have them). Every save refreshes the club configuration too: modules decide which routes clubs see. */
+function ModuleForm({ route }: { route: RecordRoute<Module> }) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useZodForm(ZModuleUpdateRequest, { defaultValues: initial });
-  const save = useSaveMutation({
-    mutation: trpc.modules.update.mutationOptions(),
-    success: (r) => r.message,
-    onSuccess: async (r, values) => {
-      // Every change decides which routes clubs see: refresh the club configuration too.
-      await Promise.all([queryClient.invalidateQueries(trpc.modules.pathFilter()), queryClient.invalidateQueries(trpc.app.pathFilter())]);
-      if (r.created) navigate(`/settings/modules/${r.id}`, { replace: true });
-      else form.reset({ ...values, id: r.id, url: values.url ?? '', sorting: String(values.sorting) });
-    },
-  });
+  const m = route.record;
+  const form = useZodForm(ZModuleUpdateRequest, { defaultValues: m ? { ...m, url: m.url ?? '', sorting: String(m.sorting) } : EMPTY });
   const name = useWatch({ control: form.control, name: 'name' });
-  const title = initial.id ? `Edit ${initial.name}` : 'Create module';
-
+  const heading = m ? `Edit ${m.name}` : 'Create module';
   return (
-    <>
-      <PageHeader
-        title={initial.id ? `Edit ${name || initial.name}` : title}
-        documentTitle={title}
-        actions={
-          <>
-            <LinkButton to="/settings/modules" variant="outline">
-              Cancel
-            </LinkButton>
-            <Button type="submit" form={FORM_ID} colorPalette="brand" loading={save.isPending}>
-              Save
-            </Button>
-          </>
-        }
-      />
-      <Form id={FORM_ID} form={form} onSubmit={(values) => save.mutate({ ...values, id: initial.id ?? null })}>
-        <BasicsSection />
-        <AclRulesSection />
-        <FeaturesSection />
-        <ViewsSection />
-        <ComponentsSection />
-      </Form>
-    </>
+    <EditPage route={route} form={form} heading={heading} title={m ? `Edit ${name || m.name}` : heading} labels={{ back: 'Cancel', save: 'Save' }}
+      mutation={trpc.modules.update.mutationOptions()}
+      invalidate={[trpc.modules.pathFilter(), trpc.app.pathFilter()]}
+    >
+      <BasicsSection />
+      <AclRulesSection />
+      <FeaturesSection />
+      <ViewsSection />
+      <ComponentsSection />
+    </EditPage>
   );
 }
 
