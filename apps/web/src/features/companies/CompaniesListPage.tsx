@@ -4,7 +4,7 @@ import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Plus, } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { columnHelper, DataTable } from '../../ui/DataTable';
 import { errorMessage } from '../../ui/errors';
 import { AppLink, LinkButton } from '../../ui/LinkButton';
@@ -12,7 +12,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { useListState } from '../../ui/useListState';
-import { formatDate, saveBlob } from '../files/upload';
+import { saveBase64File } from '../../lib/transfer';
+import { formatDate } from '../files/upload';
 import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
 import { RowActions } from '../../ui/RowActions';
 
@@ -22,6 +23,7 @@ type SortField = (typeof COMPANY_SORT_FIELDS)[number];
 /** /companies (Virksomheder): status filter, search, export, sortable table with edit and delete. */
 export default function CompaniesListPage() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const list = useListState<SortField>({ sort: { field: 'Name', dir: 'asc' }, sortFields: COMPANY_SORT_FIELDS });
   const status = list.filters.status ?? '';
@@ -38,17 +40,8 @@ export default function CompaniesListPage() {
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const res = await fetch('/api/companies/export', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ filter, search: list.input.search, sort: list.input.sort }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error || MSG.unknownError);
-      }
-      saveBlob(await res.blob(), 'Virksomheder.xlsx');
+      const file = await client.companies.export.mutate({ filter, search: list.input.search, sort: list.input.sort });
+      saveBase64File(file.fileName, file.mimeType, file.base64);
     } catch (e) {
       notify.error(errorMessage(e));
     } finally {

@@ -18,7 +18,7 @@ import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
-import { postMultipart } from '../files/upload';
+import { toUpload } from '../../lib/transfer';
 import { CompanyContactsSection, type ContactCard } from './CompanyContactsSection';
 import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
@@ -99,14 +99,11 @@ function CompanyScreen({ company }: { company: Company | null }) {
   const save = useSaveMutation({
     mutation: {
       mutationFn: async (values: CompanyOut): Promise<{ id: number; created: boolean; message: string }> => {
-        if (logoWebFile || logoPrintFile) {
-          const r = await postMultipart<number>('/api/companies/update', values as unknown as Record<string, unknown>, {
-            logoWebFile: logoWebFile ? [logoWebFile] : [],
-            logoPrintFile: logoPrintFile ? [logoPrintFile] : [],
-          });
-          return { id: Number(r.result), created: !values.id, message: r.message ?? (values.id ? MSG.companySaved : MSG.companyCreated) };
-        }
-        return client.companies.update.mutate(values);
+        return client.companies.update.mutate({
+          ...values,
+          logoWebFile: logoWebFile ? [await toUpload(logoWebFile)] : undefined,
+          logoPrintFile: logoPrintFile ? [await toUpload(logoPrintFile)] : undefined,
+        });
       },
     },
     success: (r) => r.message,

@@ -18,7 +18,7 @@ import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
-import { postMultipart } from '../files/upload';
+import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
 
 type Contact = RouterOutputs['contacts']['get'];
@@ -96,11 +96,7 @@ function ContactScreen({ contact }: { contact: Contact | null }) {
   const save = useSaveMutation({
     mutation: {
       mutationFn: async (values: ContactOut): Promise<{ id: number; created: boolean; message: string }> => {
-        if (pictureFile) {
-          const r = await postMultipart<number>('/api/contacts/update', values as unknown as Record<string, unknown>, { pictureFile: [pictureFile] });
-          return { id: Number(r.result), created: !values.id, message: r.message ?? (values.id ? MSG.contactSaved : MSG.contactCreated) };
-        }
-        return client.contacts.update.mutate(values);
+        return client.contacts.update.mutate({ ...values, pictureFile: pictureFile ? [await toUpload(pictureFile)] : undefined });
       },
     },
     success: (r) => r.message,

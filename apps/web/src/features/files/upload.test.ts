@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendFields, formatBytes, formatDate } from './upload';
-
-describe('multipart fields', () => {
-  it('encodes values the way the REST adapters decode them', () => {
-    const fd = new FormData();
-    appendFields(fd, { name: 'Firma A/S', status: 1, useEAN: false, ownerId: null, logoWeb: undefined, contactIds: [3, 4], extraInfo: { a: { value: 'x' } } });
-    expect([...fd.entries()]).toEqual([
-      ['name', 'Firma A/S'],
-      ['status', '1'],
-      ['useEAN', 'false'],
-      ['ownerId', 'null'],
-      ['contactIds', '[3,4]'],
-      ['extraInfo', '{"a":{"value":"x"}}'],
-    ]);
-  });
-});
+import { formatBytes, formatDate } from './upload';
 
 describe('Danish formats', () => {
   it('dates as dd.mm.yyyy without a time-zone shift', () => {

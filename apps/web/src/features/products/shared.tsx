@@ -73,14 +73,8 @@ export function YesNo({ value }: { value: boolean }) {
   return <Badge colorPalette={value ? 'green' : 'gray'}>{value ? 'Ja' : 'Nej'}</Badge>;
 }
 
-/** A chosen image file as the tRPC upload shape ({filename, mimetype, data: base64}). */
-export async function fileToUpload(file: File): Promise<{ filename: string; mimetype: string; data: string }> {
-  const buffer = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < buffer.length; i += chunk) binary += String.fromCharCode(...buffer.subarray(i, i + chunk));
-  return { filename: file.name, mimetype: file.type, data: btoa(binary) };
-}
+/** A chosen image file as the tRPC upload shape (ZUpload): the web app's one upload helper. */
+export { toUpload as fileToUpload } from '../../lib/transfer';
 
 /**
  * Tabs around an edit form whose fields are spread over tabs: all tabs stay
