@@ -1,5 +1,5 @@
 import { Box, Code } from '@chakra-ui/react';
-import { formatAmount, MSG, toOre } from '@klubhus/domain';
+import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { formatDate, kr, YesNo } from '../products/shared';
+import { formatDate, YesNo } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['discountCodes']['list']['rows'][number];
@@ -17,7 +17,7 @@ const SORT_FIELDS = ['Title', 'Code', 'Expires', 'Active', 'Id'] as const;
 const BASE = '/orders/discount-codes';
 
 /** '12,50 %' for percentage codes, '50,00 kr.' for fixed ones. */
-export const discountText = (discount: number, percentage: boolean) => (percentage ? `${formatAmount(toOre(discount))} %` : kr(discount));
+export const discountText = (discount: number, percentage: boolean) => (percentage ? `${formatAmount(kronerToOre(discount))} %` : formatDKK(kronerToOre(discount)));
 
 /** /orders/discount-codes: Title ascending, 10 per page, search. */
 export default function DiscountCodesListPage() {

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { MSG } from '@klubhus/domain';
+import { formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -9,7 +9,7 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { kr, YesNo } from '../products/shared';
+import { YesNo } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['orderCategories']['list']['rows'][number];
@@ -41,7 +41,7 @@ export default function OrderCategoriesListPage() {
         ),
       }),
       col.accessor('sku', { id: 'Sku', header: 'Varenr.', cell: ({ getValue }) => getValue() ?? '' }),
-      col.accessor('price', { id: 'Price', header: 'Pris', cell: ({ getValue }) => kr(getValue()) }),
+      col.accessor('price', { id: 'Price', header: 'Pris', cell: ({ getValue }) => formatDKK(kronerToOre(getValue())) }),
       col.accessor('showOnShop', { id: 'showOnShop', header: 'Vis i webshop', enableSorting: false, cell: ({ getValue }) => <YesNo value={getValue()} /> }),
       col.accessor('sorting', { id: 'Sorting', header: 'Sortering' }),
       col.display({

@@ -10,7 +10,7 @@ import {
   MSG,
   PRODUCT_TYPE_LABELS,
   PRODUCT_TYPES,
-  toOre,
+  kronerToOre,
   ZProductUpdateRequest,
 } from '@klubhus/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -60,7 +60,7 @@ const EMPTY_SETUP = { type: '' as const, amountType: '', unit: '', preSelected: 
 function krText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   try {
-    return formatDKK(toOre(v as string | number));
+    return formatDKK(kronerToOre(v as string | number));
   } catch {
     return String(v);
   }

@@ -1,10 +1,10 @@
 import { Box, Button, Checkbox, CloseButton, Dialog, Field, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ZProductOption, ZProductVariant } from '@klubhus/domain';
+import { formatDKK, kronerToOre, ZProductOption, ZProductVariant } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
-import { kr, ProductSearch } from './shared';
+import { ProductSearch } from './shared';
 
 export type VariantDraft = z.input<typeof ZProductVariant>;
 /** An option row in the form, with the names shown in the table (not sent: the schema strips them). */
@@ -206,7 +206,7 @@ export function OptionModal({
               <Box>
                 <Text fontWeight="medium">{chosen?.title ?? product.title}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {kr(chosen?.price ?? product.price)}
+                  {formatDKK(kronerToOre(chosen?.price ?? product.price))}
                 </Text>
               </Box>
               <Button
@@ -244,7 +244,7 @@ export function OptionModal({
                 <option value="">Ingen variant</option>
                 {variants.map((v) => (
                   <option key={v.id} value={v.id}>
-                    {v.title} ({kr(v.price)})
+                    {v.title} ({formatDKK(kronerToOre(v.price))})
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -262,7 +262,7 @@ export function OptionModal({
               setPriceOverride(v);
               if (!v) setErrors((e) => ({ ...e, price: '' }));
             }}
-            helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris (${kr(basePrice)})` : undefined}
+            helperText={basePrice !== null && !priceOverride ? `Ellers bruges produktets pris (${formatDKK(kronerToOre(basePrice))})` : undefined}
           />
         </Stack>
         {priceOverride && <TextInput label="Pris (kr.)" value={price} onChange={setPrice} error={errors.price} required inputMode="decimal" />}

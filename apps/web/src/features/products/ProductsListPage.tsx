@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, NativeSelect, Text } from '@chakra-ui/react';
-import { MSG, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
+import { formatDKK, kronerToOre, MSG, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -9,7 +9,6 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { kr } from './shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['products']['list']['rows'][number];
@@ -71,7 +70,7 @@ export default function ProductsListPage() {
         header: 'Pris',
         cell: ({ row }) => (
           <Text as="span" whiteSpace="nowrap">
-            {row.original.hasVariants ? `Fra: ${kr(row.original.price)}` : kr(row.original.price)}
+            {row.original.hasVariants ? `Fra: ${formatDKK(kronerToOre(row.original.price))}` : formatDKK(kronerToOre(row.original.price))}
           </Text>
         ),
       }),

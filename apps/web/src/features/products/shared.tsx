@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { formatAmount, formatDKK, MSG, toOre } from '@klubhus/domain';
+import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -11,12 +11,9 @@ import { errorMessage } from '../../ui/errors';
 import { SelectField } from '../../ui/form';
 import { notify } from '../../ui/toaster';
 
-/** Kroner from the wire (a number with at most two decimals) shown the Danish way: '1.234,50 kr.'. */
-export const kr = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : formatDKK(toOre(kroner)));
-
 /** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
 export const krInput = (kroner: number | null | undefined): string =>
-  kroner === null || kroner === undefined ? '' : formatAmount(toOre(kroner)).replace(/\./g, '');
+  kroner === null || kroner === undefined ? '' : formatAmount(kronerToOre(kroner)).replace(/\./g, '');
 
 /**
  * SelectField whose options arrive later (a query): once they are there the
@@ -231,7 +228,7 @@ export function ProductSearch({
                 <Flex justify="space-between" gap="3">
                   <Text fontWeight="medium">{p.title}</Text>
                   <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-                    {kr(p.price)}
+                    {formatDKK(kronerToOre(p.price))}
                   </Text>
                 </Flex>
                 {p.sku && (
