@@ -56,4 +56,16 @@ describe('web house', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('prints dates, times and numbers only through ui/format.ts (money: formatDKK from @klubhus/domain)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(src)) {
+      if (/\.test\.tsx?$/.test(file) || relative(src, file) === join('ui', 'format.ts')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bIntl\.|\.toLocale(?:Date|Time)?String\(/g)) {
+        offenders.push(`${relative(src, file)}:${text.slice(0, m.index).split('\n').length}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import { RichText } from '../../ui/RichText';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { toUploads } from '../../lib/transfer';
-import { formatDateTime } from '../files/upload';
+import { formatDateTime } from '../../ui/format';
 
 type CommentItem = RouterOutputs['comments']['list']['comments'][number];
 type ReplyItem = CommentItem['replies'][number];

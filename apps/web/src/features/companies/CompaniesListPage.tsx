@@ -13,7 +13,7 @@ import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { useListState } from '../../ui/useListState';
 import { saveBase64File } from '../../lib/transfer';
-import { formatDate } from '../files/upload';
+import { formatDate } from '../../ui/format';
 import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
 import { RowActions } from '../../ui/RowActions';
 

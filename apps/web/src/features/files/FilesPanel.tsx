@@ -11,7 +11,7 @@ import { Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { toUploads } from '../../lib/transfer';
-import { formatBytes, formatDateTime } from './upload';
+import { formatBytes, formatDateTime } from '../../ui/format';
 
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
 

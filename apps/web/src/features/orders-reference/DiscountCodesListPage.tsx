@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { formatDate, YesNo } from '../products/shared';
+import { formatDateMedium } from '../../ui/format';
+import { YesNo } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['discountCodes']['list']['rows'][number];
@@ -50,7 +51,7 @@ export default function DiscountCodesListPage() {
         enableSorting: false,
         cell: ({ row }) => discountText(row.original.discount, row.original.percentage),
       }),
-      col.accessor('expires', { id: 'Expires', header: 'Udløber', cell: ({ getValue }) => formatDate(getValue()) }),
+      col.accessor('expires', { id: 'Expires', header: 'Udløber', cell: ({ getValue }) => formatDateMedium(getValue()) }),
       col.accessor('uses', {
         id: 'uses',
         header: 'Brugt',

@@ -12,7 +12,8 @@ import { CheckboxField, DateField, Form, TextField, useZodForm } from '../../ui/
 import { LinkButton } from '../../ui/LinkButton';
 import { PageHeader, Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
-import { AsyncSelectField, formatDate, useEditId, useLeaveOnError } from '../products/shared';
+import { formatDateMedium } from '../../ui/format';
+import { AsyncSelectField, useEditId, useLeaveOnError } from '../products/shared';
 
 const LIST = '/orders/seasons';
 const FORM_ID = 'season-form';
@@ -60,7 +61,7 @@ function SeasonForm({ initial }: { initial: Values }) {
     },
   });
   const heading = initial.id ? initial.title : 'Opret sæson';
-  const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDate(p.startDate)} – ${formatDate(p.endDate)})` }));
+  const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDateMedium(p.startDate)} – ${formatDateMedium(p.endDate)})` }));
   return (
     <>
       <PageHeader

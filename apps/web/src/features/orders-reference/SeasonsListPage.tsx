@@ -9,7 +9,8 @@ import { AppLink, LinkButton } from '../../ui/LinkButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { useListState } from '../../ui/useListState';
-import { formatDate, YesNo } from '../products/shared';
+import { formatDateMedium } from '../../ui/format';
+import { YesNo } from '../products/shared';
 import { RowActions } from '../../ui/RowActions';
 
 type Row = RouterOutputs['seasons']['list']['rows'][number];
@@ -42,8 +43,8 @@ export default function SeasonsListPage() {
           </AppLink>
         ),
       }),
-      col.accessor('startDate', { id: 'StartDate', header: 'Startdato', cell: ({ getValue }) => formatDate(getValue()) }),
-      col.accessor('endDate', { id: 'EndDate', header: 'Slutdato', cell: ({ getValue }) => formatDate(getValue()) }),
+      col.accessor('startDate', { id: 'StartDate', header: 'Startdato', cell: ({ getValue }) => formatDateMedium(getValue()) }),
+      col.accessor('endDate', { id: 'EndDate', header: 'Slutdato', cell: ({ getValue }) => formatDateMedium(getValue()) }),
       col.accessor('parentId', {
         id: 'parent',
         header: 'Overordnet sæson',

@@ -262,16 +262,6 @@ export function ProductTags({ products, onRemove }: { products: { id: number; ti
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** 'YYYY-MM-DD' (a calendar date, no time zone) shown the Danish way: '1. aug. 2026'. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
-  return dateFormat.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-}
-
 /** Danish names of the custom field types (SPEC §3 Custom field). */
 export const FIELD_TYPE_LABELS: Record<string, string> = {
   Text: 'Tekst',
