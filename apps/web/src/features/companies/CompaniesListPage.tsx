@@ -1,5 +1,5 @@
 import { Badge, Box, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
-import { COMPANY_SORT_FIELDS, COMPANY_STATUS_LABELS } from '@klubhus/domain';
+import { COMPANY_SORT_FIELDS, COMPANY_STATUS_COLORS, COMPANY_STATUS_LABELS, utilizationBar } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Plus, } from 'lucide-react';
@@ -14,7 +14,7 @@ import { notify } from '../../ui/toaster';
 import { useListState } from '../../ui/useListState';
 import { saveBase64File } from '../../lib/transfer';
 import { formatDate } from '../../ui/format';
-import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
+import { STATUS_FILTERS } from './status';
 import { RowActions } from '../../ui/RowActions';
 
 type CompanyRow = RouterOutputs['companies']['list']['rows'][number];
@@ -60,7 +60,7 @@ export default function CompaniesListPage() {
             <AppLink to={`/companies/${row.original.id}`} fontWeight="medium">
               {row.original.name}
             </AppLink>
-            <Badge size="sm" colorPalette={STATUS_COLORS[row.original.status] ?? 'gray'}>
+            <Badge size="sm" colorPalette={COMPANY_STATUS_COLORS[row.original.status] ?? 'gray'}>
               {COMPANY_STATUS_LABELS[row.original.status]}
             </Badge>
           </HStack>
