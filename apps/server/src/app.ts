@@ -20,7 +20,7 @@ import {
 } from '@klubhus/api';
 import type { DatabaseHandle } from '@klubhus/db';
 import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
-import { containsNul, MSG } from '@klubhus/domain';
+import { containsNul, MAX_FILE_BYTES, MAX_UPLOADS, MSG } from '@klubhus/domain';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openApiDocument } from './openapi';
@@ -49,13 +49,20 @@ export interface AppOptions {
 }
 
 export const MAX_UPLOAD_BYTES = MULTIPART_LIMITS.fileSize;
+/** Any request body but a logged-in tRPC call's. */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * A logged-in tRPC call may carry as many uploads as a REST form (MAX_UPLOADS of MAX_FILE_BYTES each),
+ * as base64 (4 bytes per 3) in JSON, plus the record's other fields.
+ */
+export const TRPC_BODY_LIMIT = Math.ceil((MAX_UPLOADS * MAX_FILE_BYTES * 4) / 3) + BODY_LIMIT;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY)),
     routerOptions: { maxParamLength: 5000 },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
   });
   const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe };
 
@@ -125,10 +132,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Context =>
     createContext(deps, req.auth, requestMeta(req, reply), req.headers.host ?? null);
 
-  // tRPC: the typed API of the web client.
+  // tRPC: the typed API of the web client, and its one way to send files (ZUpload, base64).
   await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = TRPC_BODY_LIMIT;
+    });
     scope.addHook('onRequest', async (req, reply) => {
-      refuseCrossSiteWrite(req, reply, false);
+      if (refuseCrossSiteWrite(req, reply, false)) return reply;
+      // Only a session may send uploads: anyone else keeps the ordinary limit (a body of unknown length is
+      // refused), before a byte is read.
+      const length = req.headers['content-length'];
+      const tooLarge = length === undefined ? req.headers['transfer-encoding'] !== undefined : Number(length) > BODY_LIMIT;
+      if (!req.auth && tooLarge) {
+        return reply.code(413).send({ success: false, error: MSG.requestTooLarge });
+      }
     });
     await scope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

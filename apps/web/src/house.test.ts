@@ -42,4 +42,30 @@ describe('web house', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('sends nothing to the REST adapters under /api/ (they are for third parties; the web app calls tRPC)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(src)) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      // A URL in a string or template literal (fetch, a form's action, location.assign, a link's href).
+      for (const m of text.matchAll(/['"`]\/api(?:\/|['"`?$])/g)) {
+        const line = text.slice(0, m.index).split('\n').length;
+        offenders.push(`${relative(src, file)}:${line}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('prints dates, times and numbers only through ui/format.ts (money: formatDKK from @klubhus/domain)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(src)) {
+      if (/\.test\.tsx?$/.test(file) || relative(src, file) === join('ui', 'format.ts')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bIntl\.|\.toLocale(?:Date|Time)?String\(/g)) {
+        offenders.push(`${relative(src, file)}:${text.slice(0, m.index).split('\n').length}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

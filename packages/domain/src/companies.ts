@@ -9,6 +9,11 @@ import { bool, id, optionalDate, optionalEmail, optionalId, optionalText, requir
 export const COMPANY_STATUS = { lead: 0, customer: 1, negotiating: 2, terminated: 99 } as const;
 export const COMPANY_STATUS_LABELS: Record<number, string> = { 0: 'Lead', 1: 'Kunde', 2: 'Under forhandling', 99: 'Opsagt' };
 export const COMPANY_STATUS_VALUES = [0, 1, 2, 99] as const;
+/** The colour of each status's badge (list and edit page). */
+export const COMPANY_STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'orange', 99: 'gray' };
+
+/** SPEC §9: the utilization bar shows a whole percentage capped at 0–100 (the number beside it is not capped). */
+export const utilizationBar = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
 
 /** Texts of the companies domain. */
 export const COMPANY_MSG = {

@@ -54,7 +54,7 @@ export function validateExtraInfo(
     if (!def) return { ok: false, error: EXTRA_INFO_MSG.extraInfoUnknown(alias) };
     const value = raw.value === null || raw.value === undefined || raw.value === '' ? null : String(raw.value);
     const values = (raw.values ?? []).filter((v) => v !== '');
-    const multiple = def.type === 'Checkbox' || def.multiple === true;
+    const multiple = isMultiple(def);
     if (def.type === 'Text') {
       out[alias] = { title: def.title, alias, value: value ? value.slice(0, 5000) : null, values: [] };
       continue;
@@ -76,3 +76,40 @@ export const ZExtraInfoResponse = z.record(
   z.string(),
   z.object({ title: z.string(), alias: z.string(), value: z.string().nullable(), values: z.array(z.string()) }),
 );
+
+/** One extra-info field as an edit form holds it (what validateExtraInfo takes back). */
+export interface ExtraInfoValue {
+  title: string;
+  alias: string;
+  value: string | null;
+  values: string[];
+}
+
+/** The club's definitions (settings.companies.extraInfo / settings.contacts.extraInfo), defensively typed. */
+export function extraInfoDefinitions(raw: unknown): ExtraInfoDefinition[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (d): d is ExtraInfoDefinition => !!d && typeof d === 'object' && typeof (d as ExtraInfoDefinition).alias === 'string' && !!(d as ExtraInfoDefinition).alias,
+  );
+}
+
+/** Multiple choices: Checkbox always, Radio/Select when `multiple` (validateExtraInfo on the server, the fields on screen). */
+export const isMultiple = (d: ExtraInfoDefinition) => d.type === 'Checkbox' || d.multiple === true;
+
+/** Form values for every defined field, filled from what is stored (fields no longer defined are left out). */
+export function extraInfoFormValues(defs: ExtraInfoDefinition[], stored: unknown): Record<string, ExtraInfoValue> {
+  const map = (stored && typeof stored === 'object' ? stored : {}) as Record<string, Partial<ExtraInfoValue> | undefined>;
+  const out: Record<string, ExtraInfoValue> = {};
+  for (const d of defs) {
+    const s = map[d.alias];
+    const values = Array.isArray(s?.values) ? s.values.map(String) : [];
+    const value = s?.value === null || s?.value === undefined ? '' : String(s.value);
+    out[d.alias] = {
+      title: d.title,
+      alias: d.alias,
+      value: isMultiple(d) ? null : value,
+      values: isMultiple(d) ? (values.length ? values : value ? [value] : []) : [],
+    };
+  }
+  return out;
+}

@@ -13,15 +13,33 @@ export const FILE_MSG = {
   filesUploaded: 'Filen blev uploadet!',
 } as const;
 
-/** An uploaded file handed to a procedure: bytes (REST multipart) or base64 (tRPC over HTTP). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Bytes a base64 text (with or without a data: prefix) decodes to, without decoding it. */
+export function base64Bytes(base64: string): number {
+  const body = base64.replace(/^data:[^,]*,/, '');
+  const len = body.replace(/\s/g, '').length;
+  const pad = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((len * 3) / 4) - pad);
+}
+
+/**
+ * The one upload shape (DESIGN.md): a file's name, its mime type as the browser saw it and its bytes —
+ * base64 over tRPC (the web app, lib/transfer.ts `toUpload`), raw bytes from a REST adapter's multipart
+ * part. At most MAX_FILE_BYTES, else 'Filen må maksimalt være 10 MB'; the type is checked from the bytes.
+ */
 export const ZUpload = z.object({
   filename: z.string().trim().min(1).max(255),
   mimetype: z.string().optional(),
-  data: z.union([z.instanceof(Uint8Array), z.string()]),
+  data: z
+    .union([z.instanceof(Uint8Array), z.string()])
+    .refine((d) => (typeof d === 'string' ? base64Bytes(d) : d.length) <= MAX_FILE_BYTES, { error: FILE_MSG.fileTooLarge }),
 });
 export type TUpload = z.input<typeof ZUpload>;
+/** Uploads one request may carry (one field, or all of a comment's fields), as a REST form may (MULTIPART_LIMITS.files). */
+export const MAX_UPLOADS = 20;
 /** Up to 20 uploads of one field. */
-export const uploads = z.array(ZUpload).max(20).nullish();
+export const uploads = z.array(ZUpload).max(MAX_UPLOADS).nullish();
 
 /** A file reference on a record: undefined keeps the current one, null or '' removes it, a number sets it. */
 export const fileRef = z
@@ -32,7 +50,6 @@ export const fileRef = z
   )
   .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null));
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const isImageMime = (mime: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
 
@@ -45,7 +62,7 @@ export const ZFileListRequest = z.object({ relationType, relationId: id });
 export const ZFileUploadRequest = z.object({
   relationType,
   relationId: id,
-  files: z.array(ZUpload, { error: FILE_MSG.noFiles }).min(1, FILE_MSG.noFiles).max(20),
+  files: z.array(ZUpload, { error: FILE_MSG.noFiles }).min(1, FILE_MSG.noFiles).max(MAX_UPLOADS),
 });
 
 const startsWith = (b: Uint8Array, sig: number[], offset = 0) => sig.every((x, i) => b[offset + i] === x);

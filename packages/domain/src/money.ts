@@ -56,34 +56,39 @@ export function roundHalfUp(value: number, decimals = 2): number {
   return Number(rounded) / 10 ** decimals;
 }
 
-/** Kroner (number or Danish/English decimal text) → øre, half-up at two decimals: 12.345 → 1235, '1.234,50' → 123450. */
-export function toOre(kroner: number | string): number {
+/**
+ * The wire's one kroner ↔ øre pair (server and web): amounts travel in kroner, everything else holds øre.
+ * Kroner (number or Danish/English decimal text) → øre, half-up at two decimals: 12.345 → 1235,
+ * '1.234,50' → 123450; null, undefined and '' stay null.
+ */
+export function kronerToOre(kroner: number | string): number;
+export function kronerToOre(kroner: number | string | null | undefined): number | null;
+export function kronerToOre(kroner: number | string | null | undefined): number | null {
+  if (kroner === null || kroner === undefined || kroner === '') return null;
   const [digits, scale] = exactDecimal(kroner);
   const ore = scale <= 2 ? digits * 10n ** BigInt(2 - scale) : divRound(digits, 10n ** BigInt(scale - 2));
   return Number(ore);
 }
 
-/** Øre → kroner as a number with at most two decimals (12345 → 123.45). */
-export function fromOre(ore: number): number {
-  return Number(BigInt(Math.round(ore))) / 100;
+/** Øre → kroner for the wire, at most two decimals (12345 → 123.45); null and undefined stay null. */
+export function oreToKroner(ore: number): number;
+export function oreToKroner(ore: number | null | undefined): number | null;
+export function oreToKroner(ore: number | null | undefined): number | null {
+  if (ore === null || ore === undefined) return null;
+  return Number(BigInt(Math.round(Number(ore)))) / 100;
 }
-
-/** Same as toOre for null/undefined-tolerant edges. */
-export const toOreOrNull = (kroner: number | string | null | undefined): number | null =>
-  kroner === null || kroner === undefined || kroner === '' ? null : toOre(kroner);
-export const fromOreOrNull = (ore: number | null | undefined): number | null => (ore === null || ore === undefined ? null : fromOre(ore));
 
 const dkk = new Intl.NumberFormat('da-DK', { style: 'currency', currency: 'DKK' });
 const plain = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** '1.234,50 kr.' — DKK in the Danish way. */
-export function formatDKK(ore: number): string {
-  return dkk.format(fromOre(ore));
+/** '1.234,50 kr.' — øre as DKK the Danish way (the one money formatter; '' for no amount). */
+export function formatDKK(ore: number | null | undefined): string {
+  return ore === null || ore === undefined ? '' : dkk.format(oreToKroner(ore));
 }
 
 /** '1.234,50' — the amount alone (SPEC §9 '0,0.00'), for tables with a currency column header. */
 export function formatAmount(ore: number): string {
-  return plain.format(fromOre(ore));
+  return plain.format(oreToKroner(ore));
 }
 
 /** Multiplies an øre price by a quantity (quantities may have decimals on number lines), half-up to whole øre. */
@@ -239,7 +244,7 @@ export function kroner(label: string, opts: { min?: number } = { min: 0 }) {
       ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
       return z.NEVER;
     }
-    return toOre(value);
+    return kronerToOre(value);
   });
 }
 
@@ -259,6 +264,6 @@ export function optionalKroner(label: string, opts: { min?: number } = { min: 0 
         ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
         return z.NEVER;
       }
-      return toOre(value as number | string);
+      return kronerToOre(value as number | string);
     });
 }

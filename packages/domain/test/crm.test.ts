@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_MSG, detectFileType, type ExtraInfoDefinition, validateExtraInfo, ZCompanyListRequest, ZCompanyUpdateRequest, ZContactUpdateRequest } from '../src';
+import {
+  COMPANY_MSG,
+  COMPANY_STATUS_COLORS,
+  COMPANY_STATUS_VALUES,
+  detectFileType,
+  type ExtraInfoDefinition,
+  isMultiple,
+  utilizationBar,
+  validateExtraInfo,
+  ZCompanyListRequest,
+  ZCompanyUpdateRequest,
+  ZContactUpdateRequest,
+} from '../src';
 
 const DEFS: ExtraInfoDefinition[] = [
   { title: 'Branche', alias: 'branche', type: 'Select', values: ['Detail', 'IT'], multiple: false },
@@ -112,5 +124,19 @@ describe('file type from bytes', () => {
     expect(detectFileType(zip('word/'))?.ext).toBe('docx');
     expect(detectFileType(zip('xl/'))?.ext).toBe('xlsx');
     expect(detectFileType(text('PK\u0003\u0004....evil.exe'))).toBeNull();
+  });
+});
+
+describe('company rules the screens share', () => {
+  it('status colours for every status value', () => {
+    expect(COMPANY_STATUS_VALUES.map((v) => COMPANY_STATUS_COLORS[v])).toEqual(['blue', 'green', 'orange', 'gray']);
+  });
+  it('the utilization bar is a whole percentage from 0 to 100', () => {
+    expect([-5, 0, 49.5, 99.4, 100, 250].map(utilizationBar)).toEqual([0, 0, 50, 99, 100, 100]);
+  });
+  it('extra-info fields with several answers: Checkbox always, Radio/Select when multiple', () => {
+    expect(isMultiple({ title: 'a', alias: 'a', type: 'Checkbox', values: [] })).toBe(true);
+    expect(isMultiple({ title: 'a', alias: 'a', type: 'Select', values: [], multiple: true })).toBe(true);
+    expect(isMultiple({ title: 'a', alias: 'a', type: 'Radio', values: [] })).toBe(false);
   });
 });

@@ -6,12 +6,12 @@ import {
   DANISH_VAT,
   formatAmount,
   formatDKK,
-  fromOre,
   kroner,
+  kronerToOre,
   type MoneyLine,
   multiply,
+  oreToKroner,
   roundHalfUp,
-  toOre,
   type VatSettings,
   vatOf,
 } from '../src/money';
@@ -21,15 +21,15 @@ const withoutVat: VatSettings = { vatRate: 25, pricesWithVat: false, disableVat:
 
 describe('kroner and øre', () => {
   it('converts with half-up rounding at two decimals, on the decimal digits', () => {
-    expect(toOre(12.34)).toBe(1234);
-    expect(toOre('1.234,50')).toBe(123450);
-    expect(toOre('12,345')).toBe(1235);
-    expect(toOre(1.005)).toBe(101); // a float would give 100.49999…
-    expect(toOre(0.125)).toBe(13);
-    expect(toOre(0.124)).toBe(12);
-    expect(toOre(-0.125)).toBe(-13);
-    expect(toOre(1e-7)).toBe(0);
-    expect(fromOre(123450)).toBe(1234.5);
+    expect(kronerToOre(12.34)).toBe(1234);
+    expect(kronerToOre('1.234,50')).toBe(123450);
+    expect(kronerToOre('12,345')).toBe(1235);
+    expect(kronerToOre(1.005)).toBe(101); // a float would give 100.49999…
+    expect(kronerToOre(0.125)).toBe(13);
+    expect(kronerToOre(0.124)).toBe(12);
+    expect(kronerToOre(-0.125)).toBe(-13);
+    expect(kronerToOre(1e-7)).toBe(0);
+    expect(oreToKroner(123450)).toBe(1234.5);
     expect(roundHalfUp(2.675)).toBe(2.68);
     expect(roundHalfUp(2.665, 2)).toBe(2.67);
   });
@@ -39,15 +39,15 @@ describe('kroner and øre', () => {
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (thousandths) => {
         const text = `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, '0')}`;
         const expected = Math.floor(thousandths / 10) + (thousandths % 10 >= 5 ? 1 : 0);
-        expect(toOre(text)).toBe(expected);
-        expect(toOre(Number(text))).toBe(expected);
+        expect(kronerToOre(text)).toBe(expected);
+        expect(kronerToOre(Number(text))).toBe(expected);
       }),
     );
   });
 
   it('round-trips øre through kroner', () => {
     fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (ore) => {
-        expect(toOre(fromOre(ore))).toBe(ore);
+        expect(kronerToOre(oreToKroner(ore))).toBe(ore);
       }),
     );
   });
@@ -56,6 +56,33 @@ describe('kroner and øre', () => {
     const nbsp = /[\s\u00a0]/g;
     expect(formatDKK(123450).replace(nbsp, ' ')).toBe('1.234,50 kr.');
     expect(formatAmount(5).replace(nbsp, ' ')).toBe('0,05');
+  });
+
+  it('formats zero, negative, rounding and no amount; formatDKK always takes øre', () => {
+    const nbsp = /[\s\u00a0]/g;
+    const f = (ore: number | null | undefined) => formatDKK(ore).replace(nbsp, ' ');
+    expect(f(0)).toBe('0,00 kr.');
+    expect(f(-12345)).toBe('-123,45 kr.');
+    expect(f(1)).toBe('0,01 kr.');
+    expect(f(100_000_000)).toBe('1.000.000,00 kr.');
+    expect(f(null)).toBe('');
+    expect(f(undefined)).toBe('');
+    expect(f(kronerToOre(99.995))).toBe('100,00 kr.');
+  });
+
+  it('the wire pair keeps no amount as null and rounds negatives away from zero', () => {
+    expect(kronerToOre(null)).toBeNull();
+    expect(kronerToOre(undefined)).toBeNull();
+    expect(kronerToOre('')).toBeNull();
+    expect(kronerToOre(0)).toBe(0);
+    expect(kronerToOre('-1,005')).toBe(-101);
+    expect(kronerToOre(-0.004)).toBe(0);
+    expect(oreToKroner(null)).toBeNull();
+    expect(oreToKroner(undefined)).toBeNull();
+    expect(oreToKroner(0)).toBe(0);
+    expect(oreToKroner(-1)).toBe(-0.01);
+    // A bigint column read as text by the driver still converts.
+    expect(oreToKroner('12345' as unknown as number)).toBe(123.45);
   });
 
   it('parses a form amount to øre with SPEC §5 messages', () => {

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { setClubTimeZone } from '../ui/timeZone';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { type RouterOutputs, setUnauthorizedHandler, useTRPC } from '../lib/trpc';
 
@@ -60,6 +61,8 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
     if (!show) return null;
     const client = clientQ.isSuccess ? clientQ.data : null;
     const user = userQ.isSuccess ? userQ.data : null;
+    // Before the screens render: they print times in the club's zone (ui/format.ts).
+    setClubTimeZone(client?.timeZone);
     const isFrontend = !user || !client || client.isFrontend;
     return {
       client,

@@ -1,3 +1,4 @@
+import { computeTotals, kronerToOre, multiply, type VatSettings } from '@klubhus/domain';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /**
@@ -18,7 +19,7 @@ export interface CartLine {
 
 export interface Cart {
   lines: CartLine[];
-  /** Totals as computed by the server when known; else computed from lines and the club's VAT settings. */
+  /** Totals in kroner (the wire) as computed by the server when known; else computed from lines and the club's VAT settings. */
   subtotal?: number;
   vat?: number;
   total?: number;
@@ -84,24 +85,26 @@ export function useCart(): CartContextValue {
   return c;
 }
 
-/**
- * Cart totals with the club's VAT settings (DESIGN.md: pricesWithVat → net = gross × 0.8 at 25 %;
- * disableVat → no VAT). Server totals win when present.
- */
-export function cartTotals(cart: Cart, club: { vatRate: number | string; pricesWithVat: boolean; disableVat: boolean } | null) {
-  const gross = cart.lines.reduce((s, l) => s + l.price * l.amount, 0);
-  if (cart.subtotal !== undefined && cart.vat !== undefined && cart.total !== undefined) {
-    return { subtotal: cart.subtotal, vat: cart.vat, total: cart.total };
-  }
-  const rate = club && !club.disableVat ? Number(club.vatRate) / 100 : 0;
-  if (club?.pricesWithVat) {
-    const subtotal = round2(gross / (1 + rate));
-    return { subtotal, vat: round2(gross - subtotal), total: round2(gross) };
-  }
-  const vat = round2(gross * rate);
-  return { subtotal: round2(gross), vat, total: round2(gross + vat) };
+/** The club's VAT settings (client configuration: vatRate, pricesWithVat, disableVat) as computeTotals takes them; none without a club. */
+export function vatSettings(club: { vatRate: number | string; pricesWithVat: boolean; disableVat: boolean } | null): VatSettings {
+  if (!club) return { vatRate: 0, pricesWithVat: false, disableVat: true };
+  return { vatRate: Number(club.vatRate), pricesWithVat: club.pricesWithVat, disableVat: club.disableVat };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A cart line's price times its amount, in øre. */
+export const lineTotal = (line: CartLine): number => multiply(kronerToOre(line.price), line.amount);
 
-export const formatDKK = (n: number) => new Intl.NumberFormat('da-DK', { style: 'currency', currency: 'DKK' }).format(n);
+/**
+ * Cart totals in øre from the server's own function (computeTotals in packages/domain: net = gross × 100 / (100 + rate)
+ * when prices include VAT; no VAT when it is disabled). Server totals win when present.
+ */
+export function cartTotals(cart: Cart, club: { vatRate: number | string; pricesWithVat: boolean; disableVat: boolean } | null): { subtotal: number; vat: number; total: number } {
+  if (cart.subtotal !== undefined && cart.vat !== undefined && cart.total !== undefined) {
+    return { subtotal: kronerToOre(cart.subtotal), vat: kronerToOre(cart.vat), total: kronerToOre(cart.total) };
+  }
+  const { subtotal, vat, total } = computeTotals(
+    cart.lines.map((l) => ({ unitPrice: kronerToOre(l.price), amount: l.amount })),
+    vatSettings(club),
+  );
+  return { subtotal, vat, total };
+}

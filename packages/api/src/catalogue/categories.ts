@@ -1,12 +1,12 @@
 import { json, type Tx } from '@klubhus/db';
-import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZCategorySortRequest, type ZProductCategoryUpdateRequest, type ZTitleListRequest } from '@klubhus/domain';
+import { CATALOGUE_MSG, MSG, oreToKroner, type TSaveResponse, type ZCategorySortRequest, type ZProductCategoryUpdateRequest, type ZTitleListRequest } from '@klubhus/domain';
 import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
 import { saveShopImage } from './images';
-import { deleteRefusingInUse, krRequired } from './shared';
+import { deleteRefusingInUse } from './shared';
 
 /** Product categories (/products/categories): title, sorting, webshop tab, and the two product orders. */
 
@@ -88,7 +88,7 @@ export async function categoryProducts(trx: Tx, clientId: number, categoryId: nu
     id: r.id,
     title: r.title,
     type: r.type,
-    price: krRequired(r.price),
+    price: oreToKroner(r.price),
     active: r.active,
     shopActive: r.shop?.active ?? false,
     sorting: r.sorting,

@@ -3,7 +3,7 @@ import {
   CATALOGUE_MSG,
   checkDiscountCode,
   type DiscountCodeRule,
-  fromOre,
+  oreToKroner,
   MSG,
   normaliseCode,
   type TSaveResponse,
@@ -43,7 +43,7 @@ function toCode(c: CodeRow) {
     expires: c.expires,
     amount: c.amount,
     uses: c.uses,
-    discount: fromOre(Number(c.discount)),
+    discount: oreToKroner(Number(c.discount)),
     percentage: c.percentage,
     active: c.active,
   };

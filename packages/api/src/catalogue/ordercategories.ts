@@ -1,12 +1,12 @@
 import { json, type Tx } from '@klubhus/db';
-import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZOrderCategoryListRequest, type ZOrderCategoryUpdateRequest } from '@klubhus/domain';
+import { CATALOGUE_MSG, MSG, oreToKroner, type TSaveResponse, type ZOrderCategoryListRequest, type ZOrderCategoryUpdateRequest } from '@klubhus/domain';
 import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
 import { saveShopImage } from './images';
-import { deleteRefusingInUse, kr } from './shared';
+import { deleteRefusingInUse } from './shared';
 
 /** Order and agreement categories (/orders/categories). */
 
@@ -27,7 +27,7 @@ function toCategory(c: {
     id: c.id,
     title: c.title,
     sku: c.sku,
-    price: kr(c.price),
+    price: oreToKroner(c.price),
     invoiceTitle: c.invoice_title,
     sorting: c.sorting,
     showOnShop: c.show_on_shop,

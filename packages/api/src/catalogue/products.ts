@@ -2,6 +2,7 @@ import { type Database, json, type Tx } from '@klubhus/db';
 import {
   CATALOGUE_MSG,
   MSG,
+  oreToKroner,
   type ProductUpdate,
   type TSaveResponse,
   type ZProductListRequest,
@@ -15,7 +16,7 @@ import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
 import { saveShopImage } from './images';
-import { allOfClub, deleteRefusingInUse, kr, krRequired } from './shared';
+import { allOfClub, deleteRefusingInUse } from './shared';
 
 /** Products (/products): variants, options, webshop, subscription and agreement setup. */
 
@@ -68,7 +69,7 @@ export async function loadProduct(trx: Tx, clientId: number, id: number) {
     type: p.type,
     categoryId: p.category_id,
     category: category ? { id: category.id, title: category.title } : null,
-    price: krRequired(p.price),
+    price: oreToKroner(p.price),
     saleAmount: p.sale_amount,
     description: p.description,
     sorting: p.sorting,
@@ -86,10 +87,10 @@ export async function loadProduct(trx: Tx, clientId: number, id: number) {
     extraInfo: p.extra_info,
     contractSetup: p.contract_setup,
     subscription: p.subscription
-      ? { ...p.subscription, startFee: kr(p.subscription.startFee), fee: kr(p.subscription.fee) }
+      ? { ...p.subscription, startFee: oreToKroner(p.subscription.startFee), fee: oreToKroner(p.subscription.fee) }
       : { active: false, startFee: null, fee: null, interval: null, commitment: null },
     shop: p.shop
-      ? { ...p.shop, price: kr(p.shop.price), discount: kr(p.shop.discount) }
+      ? { ...p.shop, price: oreToKroner(p.shop.price), discount: oreToKroner(p.shop.discount) }
       : { active: false, title: null, price: null, discount: null, seasonId: null, description: null, image: null },
     seats: p.seats ?? { chartId: null, category: null },
     economicSku: p.economic_sku,
@@ -97,7 +98,7 @@ export async function loadProduct(trx: Tx, clientId: number, id: number) {
       id: v.id,
       title: v.title,
       sku: v.sku,
-      price: krRequired(v.price),
+      price: oreToKroner(v.price),
       saleAmount: v.sale_amount,
       active: v.active,
       sorting: v.sorting,
@@ -112,7 +113,7 @@ export async function loadProduct(trx: Tx, clientId: number, id: number) {
       preSelected: o.pre_selected,
       priceOverride: o.price_override,
       /** The override price when priceOverride, else the option product's (or variant's) own price. */
-      price: o.price_override ? kr(o.price) : krRequired(o.variant_price ?? o.product_price),
+      price: o.price_override ? oreToKroner(o.price) : oreToKroner(o.variant_price ?? o.product_price),
       sorting: o.sorting,
     })),
   };
@@ -311,8 +312,8 @@ export async function listProducts(trx: Tx, clientId: number, input: z.output<ty
         categoryId: r.category_id,
         category: r.category_title,
         /** Shown price: the lowest active variant price when hasVariants ('Fra:'), else the product price. */
-        price: krRequired(hasVariants ? Number(r.min_price) : r.price),
-        basePrice: krRequired(r.price),
+        price: oreToKroner(hasVariants ? Number(r.min_price) : r.price),
+        basePrice: oreToKroner(r.price),
         hasVariants,
         sorting: r.sorting,
       };
@@ -390,10 +391,10 @@ export async function searchProducts(trx: Tx, clientId: number, input: z.output<
     title: r.title,
     type: r.type,
     sku: r.sku,
-    price: krRequired(r.price),
+    price: oreToKroner(r.price),
     active: r.active,
     vatExempt: r.vat_exempt,
     categoryId: r.category_id,
-    variants: variants.filter((v) => v.product_id === r.id).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: krRequired(v.price) })),
+    variants: variants.filter((v) => v.product_id === r.id).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: oreToKroner(v.price) })),
   }));
 }

@@ -1,11 +1,7 @@
 import type { Tx } from '@klubhus/db';
-import { fromOre } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { fail } from '../lib/errors';
 
-/** øre → kroner on the wire (null stays null). */
-export const kr = (ore: number | null | undefined): number | null => (ore === null || ore === undefined ? null : fromOre(Number(ore)));
-export const krRequired = (ore: number): number => fromOre(Number(ore));
 
 /** True for a unique-constraint violation (pg and PGlite both report SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {

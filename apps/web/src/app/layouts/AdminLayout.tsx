@@ -24,6 +24,9 @@ import { ClubLogo } from '../../ui/ClubLogo';
 import { breadcrumbs, moduleLinks, sideNav, useModuleLinks } from '../../lib/navigation';
 import { navGroupOf, type RouteDef, useRouteTable } from '../../lib/registry';
 import { fullName, useAppState } from '../../lib/appState';
+import { useTRPCClient } from '../../lib/trpc';
+import { errorMessage } from '../../ui/errors';
+import { notify } from '../../ui/toaster';
 
 /** The back-office shell (SPEC §2 'Top navigation'): top bar, breadcrumbs, side navigation per module. */
 export default function AdminLayout({ def, children }: { def: RouteDef; children: ReactNode }) {
@@ -149,6 +152,16 @@ function TopNav({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen
   const links = useModuleLinks();
   const clubs = (user?.clients ?? []).filter((c) => c.accepted);
   const currentClubId = client?.id;
+  const trpcClient = useTRPCClient();
+  // The session moves to the other club; the app then starts over at / for it (as the REST link did).
+  const switchClub = async (clientId: number) => {
+    try {
+      await trpcClient.app.changeClient.mutate({ id: clientId });
+      window.location.assign('/');
+    } catch (e) {
+      notify.error(errorMessage(e));
+    }
+  };
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
@@ -213,7 +226,7 @@ function TopNav({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen
                           key={c.clientId}
                           value={String(c.clientId)}
                           onSelect={() => {
-                            if (c.clientId !== currentClubId) window.location.assign(`/api/app/change-client/${c.clientId}`);
+                            if (c.clientId !== currentClubId) void switchClub(c.clientId);
                           }}
                         >
                           <Box flex="1">{c.name}</Box>

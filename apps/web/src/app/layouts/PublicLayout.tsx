@@ -17,7 +17,8 @@ import {
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { cartTotals, formatDKK, useCart } from '../../lib/cart';
+import { formatDKK, kronerToOre } from '@klubhus/domain';
+import { cartTotals, lineTotal, useCart } from '../../lib/cart';
 import { ClubLogo } from '../../ui/ClubLogo';
 import { fullName, useAppState } from '../../lib/appState';
 
@@ -115,10 +116,10 @@ function CartDrawer() {
                       <Box>
                         <Text fontWeight="medium">{l.title}</Text>
                         <Text fontSize="sm" color="fg.muted">
-                          {l.amount} × {formatDKK(l.price)}
+                          {l.amount} × {formatDKK(kronerToOre(l.price))}
                         </Text>
                       </Box>
-                      <Text fontWeight="medium">{formatDKK(l.amount * l.price)}</Text>
+                      <Text fontWeight="medium">{formatDKK(lineTotal(l))}</Text>
                     </Flex>
                   ))}
                 </Stack>

@@ -5,7 +5,7 @@ import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bold, Check, ImagePlus, Italic, List, Paperclip, Reply, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
 import { Section } from '../../ui/PageHeader';
@@ -13,7 +13,8 @@ import { Pagination } from '../../ui/Pagination';
 import { RichText } from '../../ui/RichText';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
-import { formatDateTime, postMultipart } from '../files/upload';
+import { toUploads } from '../../lib/transfer';
+import { formatDateTime } from '../../ui/format';
 
 type CommentItem = RouterOutputs['comments']['list']['comments'][number];
 type ReplyItem = CommentItem['replies'][number];
@@ -37,6 +38,7 @@ export interface CommentsPanelProps {
  */
 export function CommentsPanel({ originType, originId, originUrl, title = 'Kommentarer' }: CommentsPanelProps) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const q = useQuery(
@@ -46,11 +48,15 @@ export function CommentsPanel({ originType, originId, originUrl, title = 'Kommen
   const totalPages = Math.max(1, Math.ceil((q.data?.totalComments ?? 0) / COMMENTS_PAGE_SIZE));
 
   const add = async (draft: CommentDraft, parentId?: number) => {
-    const r = await postMultipart(
-      `/api/comments/${originId}`,
-      { originType, originUrl: originUrl ?? window.location.pathname, parentId: parentId ?? null, text: draft.html },
-      { picturesFiles: draft.images, filesFiles: draft.files },
-    );
+    const r = await client.comments.add.mutate({
+      originType,
+      originId,
+      originUrl: originUrl ?? window.location.pathname,
+      parentId: parentId ?? null,
+      text: draft.html,
+      picturesFiles: await toUploads(draft.images),
+      filesFiles: await toUploads(draft.files),
+    });
     notify.success(r.message ?? MSG.commentAdded);
     if (!parentId) setPage(1);
     await refresh();

@@ -1,16 +1,17 @@
 import { Badge, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
-import { COMPANY_SORT_FIELDS, COMPANY_STATUS_LABELS } from '@klubhus/domain';
+import { COMPANY_SORT_FIELDS, COMPANY_STATUS_COLORS, COMPANY_STATUS_LABELS, utilizationBar } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import type { RouterOutputs } from '../../lib/trpc';
+import { saveBase64File } from '../../lib/transfer';
+import { type RouterOutputs, useTRPCClient } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { type ListInput, ListPage, linkCell, textCell } from '../../ui/ListPage';
-import { formatDate, saveBlob } from '../files/upload';
-import { STATUS_COLORS, STATUS_FILTERS, utilizationBar } from './status';
+import { formatDate } from '../../ui/format';
+import { STATUS_FILTERS } from './status';
 
 type Row = RouterOutputs['companies']['list']['rows'][number];
 const BASE = '/companies';
 const statusBadge = (r: Row) => (
-  <Badge size="sm" colorPalette={STATUS_COLORS[r.status] ?? 'gray'}>
+  <Badge size="sm" colorPalette={COMPANY_STATUS_COLORS[r.status] ?? 'gray'}>
     {COMPANY_STATUS_LABELS[r.status]}
   </Badge>
 );
@@ -47,19 +48,10 @@ const columns = col.columns([
 
 /** /companies (Virksomheder): status filter, search, export, sortable table with edit and delete. */
 export default function CompaniesListPage() {
-
+  const client = useTRPCClient();
   const exportXlsx = async ({ filter, search, sort }: ListInput) => {
-    const res = await fetch('/api/companies/export', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ filter, search, sort }),
-    });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { error?: string } | null;
-      throw new Error(body?.error || MSG.unknownError);
-    }
-    saveBlob(await res.blob(), 'Virksomheder.xlsx');
+    const file = await client.companies.export.mutate({ filter, search, sort });
+    saveBase64File(file.fileName, file.mimeType, file.base64);
   };
 
   return (

@@ -14,7 +14,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
-import { postMultipart } from '../files/upload';
+import { toUpload } from '../../lib/transfer';
 import { CompanyContactsSection, type ContactCard } from './CompanyContactsSection';
 import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
@@ -71,14 +71,11 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
   const save = useRecordSave(route, form, {
     mutation: {
       mutationFn: async (values: CompanyOut): Promise<{ id: number; created: boolean; message: string }> => {
-        if (logoWebFile || logoPrintFile) {
-          const r = await postMultipart<number>('/api/companies/update', values as unknown as Record<string, unknown>, {
-            logoWebFile: logoWebFile ? [logoWebFile] : [],
-            logoPrintFile: logoPrintFile ? [logoPrintFile] : [],
-          });
-          return { id: Number(r.result), created: !values.id, message: r.message ?? (values.id ? MSG.companySaved : MSG.companyCreated) };
-        }
-        return client.companies.update.mutate(values);
+        return client.companies.update.mutate({
+          ...values,
+          logoWebFile: logoWebFile ? [await toUpload(logoWebFile)] : undefined,
+          logoPrintFile: logoPrintFile ? [await toUpload(logoPrintFile)] : undefined,
+        });
       },
     },
     invalidate: [trpc.companies.pathFilter()],

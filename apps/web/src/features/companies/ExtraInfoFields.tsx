@@ -1,9 +1,9 @@
 import { Checkbox, Fieldset, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ExtraInfoDefinition } from '@klubhus/domain';
+import { type ExtraInfoDefinition, isMultiple } from '@klubhus/domain';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormField } from '../../ui/form';
 
-export { type ExtraInfoValue, extraInfoDefinitions, extraInfoFormValues, isMultiple } from './extraInfo';
+export { type ExtraInfoValue, extraInfoDefinitions, extraInfoFormValues, isMultiple } from '@klubhus/domain';
 
 /**
  * The club's extra-info fields rendered by type: Radio, Checkbox, Select
@@ -25,7 +25,7 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
             </FormField>
           );
         }
-        if (d.type === 'Select' && !d.multiple) {
+        if (d.type === 'Select' && !isMultiple(d)) {
           return (
             <FormField key={d.alias} name={`${base}.value`} label={d.title}>
               <NativeSelect.Root>
@@ -42,7 +42,7 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
             </FormField>
           );
         }
-        if (d.type === 'Radio' && !d.multiple) {
+        if (d.type === 'Radio' && !isMultiple(d)) {
           return (
             <Fieldset.Root key={d.alias}>
               <Fieldset.Legend fontWeight="medium" fontSize="sm" mb="2">
@@ -74,7 +74,7 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
             </Fieldset.Root>
           );
         }
-        // Checkbox, or Radio/Select with multiple: a set of checkboxes.
+        // isMultiple: Checkbox, or Radio/Select with multiple: a set of checkboxes.
         return (
           <Fieldset.Root key={d.alias}>
             <Fieldset.Legend fontWeight="medium" fontSize="sm" mb="2">

@@ -1,11 +1,11 @@
 import { Box, Button, Heading, HStack, IconButton, Input, NativeSelect, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { utilizationBar } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTRPC } from '../../lib/trpc';
 import { useFieldError } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { utilizationBar } from './status';
 
 type LimitRow = { productId: string | number; maxAmount: string | number | null };
 

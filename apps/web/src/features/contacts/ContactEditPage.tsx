@@ -14,7 +14,7 @@ import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
-import { postMultipart } from '../files/upload';
+import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
 
 type Contact = RouterOutputs['contacts']['get'];
@@ -74,11 +74,7 @@ function ContactScreen({ route }: { route: RecordRoute<Contact> }) {
   const save = useRecordSave(route, form, {
     mutation: {
       mutationFn: async (values: ContactOut): Promise<{ id: number; created: boolean; message: string }> => {
-        if (pictureFile) {
-          const r = await postMultipart<number>('/api/contacts/update', values as unknown as Record<string, unknown>, { pictureFile: [pictureFile] });
-          return { id: Number(r.result), created: !values.id, message: r.message ?? (values.id ? MSG.contactSaved : MSG.contactCreated) };
-        }
-        return client.contacts.update.mutate(values);
+        return client.contacts.update.mutate({ ...values, pictureFile: pictureFile ? [await toUpload(pictureFile)] : undefined });
       },
     },
     invalidate: [trpc.contacts.pathFilter(), trpc.companies.pathFilter()],

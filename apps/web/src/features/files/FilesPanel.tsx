@@ -4,13 +4,14 @@ import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
 import { Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
-import { formatBytes, formatDateTime, postMultipart } from './upload';
+import { toUploads } from '../../lib/transfer';
+import { formatBytes, formatDateTime } from '../../ui/format';
 
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
 
@@ -22,12 +23,13 @@ export interface FilesPanelProps {
 }
 
 /**
- * Files of a saved record (SPEC §7 Files): upload (POST /api/files/upload,
- * multipart files + relationId + relationType), a list with download links
- * (GET /api/files/{id}) and delete with confirmation.
+ * Files of a saved record (SPEC §7 Files): upload (files.upload with the
+ * files as ZUpload), a list with download links (the file's filePath) and
+ * delete with confirmation.
  */
 export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesPanelProps) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const input = useRef<HTMLInputElement>(null);
@@ -40,8 +42,8 @@ export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesP
     if (!files.length) return;
     setUploading(true);
     try {
-      const r = await postMultipart('/api/files/upload', { relationType, relationId }, { files });
-      notify.success(r.message ?? 'Filen blev uploadet!');
+      const r = await client.files.upload.mutate({ relationType, relationId, files: await toUploads(files) });
+      notify.success(r.message);
       await refresh();
     } catch (e) {
       notify.error(errorMessage(e));

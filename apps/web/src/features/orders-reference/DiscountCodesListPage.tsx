@@ -1,22 +1,22 @@
 import { Code } from '@chakra-ui/react';
-import { formatAmount, MSG, toOre } from '@klubhus/domain';
+import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
+import { formatDateMedium } from '../../ui/format';
 import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell, yesNoCell } from '../../ui/ListPage';
-import { formatDate, kr } from '../products/shared';
 
 type Row = RouterOutputs['discountCodes']['list']['rows'][number];
 const BASE = '/orders/discount-codes';
 
 /** '12,50 %' for percentage codes, '50,00 kr.' for fixed ones. */
-export const discountText = (discount: number, percentage: boolean) => (percentage ? `${formatAmount(toOre(discount))} %` : kr(discount));
+export const discountText = (discount: number, percentage: boolean) => (percentage ? `${formatAmount(kronerToOre(discount))} %` : formatDKK(kronerToOre(discount)));
 
 const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Title', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
   col.accessor('code', { id: 'Code', header: 'Kode', cell: ({ getValue }) => <Code>{getValue()}</Code> }),
   col.accessor('discount', { id: 'discount', header: 'Rabat', enableSorting: false, cell: ({ row }) => discountText(row.original.discount, row.original.percentage) }),
-  col.accessor('expires', { id: 'Expires', header: 'Udløber', cell: ({ getValue }) => formatDate(getValue()) }),
+  col.accessor('expires', { id: 'Expires', header: 'Udløber', cell: ({ getValue }) => formatDateMedium(getValue()) }),
   col.accessor('uses', {
     id: 'uses',
     header: 'Brugt',

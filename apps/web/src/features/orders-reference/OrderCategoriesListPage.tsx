@@ -1,8 +1,7 @@
-import { MSG } from '@klubhus/domain';
+import { formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import type { RouterOutputs } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell, textCell, yesNoCell } from '../../ui/ListPage';
-import { kr } from '../products/shared';
 
 type Row = RouterOutputs['orderCategories']['list']['rows'][number];
 const BASE = '/orders/categories';
@@ -10,7 +9,7 @@ const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Title', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
   col.accessor('sku', { id: 'Sku', header: 'Varenr.', cell: textCell }),
-  col.accessor('price', { id: 'Price', header: 'Pris', cell: ({ getValue }) => kr(getValue()) }),
+  col.accessor('price', { id: 'Price', header: 'Pris', cell: ({ getValue }) => formatDKK(kronerToOre(getValue())) }),
   col.accessor('showOnShop', { id: 'showOnShop', header: 'Vis i webshop', enableSorting: false, cell: yesNoCell }),
   col.accessor('sorting', { id: 'Sorting', header: 'Sortering' }),
 ]);

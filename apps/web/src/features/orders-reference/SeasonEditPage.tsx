@@ -11,7 +11,8 @@ import { CheckboxField, DateField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
-import { AsyncSelectField, formatDate } from '../products/shared';
+import { AsyncSelectField } from '../products/shared';
+import { formatDateMedium } from '../../ui/format';
 type Values = z.input<typeof ZSeasonUpdateRequest>;
 type Season = RouterOutputs['seasons']['get'];
 
@@ -41,7 +42,7 @@ function SeasonForm({ route }: { route: RecordRoute<Season> }) {
   const trpc = useTRPC();
   const form = useZodForm(ZSeasonUpdateRequest, { defaultValues: toValues(route.record) });
   const parents = useQuery(trpc.seasons.parents.queryOptions(route.id ? { id: route.id } : {}));
-  const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDate(p.startDate)} – ${formatDate(p.endDate)})` }));
+  const parentOptions = (parents.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${formatDateMedium(p.startDate)} – ${formatDateMedium(p.endDate)})` }));
   return (
     <EditPage route={route} form={form} newHeading="Opret sæson" mutation={trpc.seasons.update.mutationOptions()} invalidate={[trpc.seasons.pathFilter()]}>
       <Section title="Sæson">

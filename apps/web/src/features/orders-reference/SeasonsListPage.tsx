@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell, yesNoCell } from '../../ui/ListPage';
-import { formatDate } from '../products/shared';
+import { formatDateMedium } from '../../ui/format';
 
 type Row = RouterOutputs['seasons']['list']['rows'][number];
 const BASE = '/orders/seasons';
@@ -17,8 +17,8 @@ function ParentTitle({ id }: { id: number | null }) {
 const col = columnHelper<Row>();
 const columns = col.columns([
   col.accessor('title', { id: 'Name', header: 'Titel', cell: linkCell(BASE, (r) => r.title) }),
-  col.accessor('startDate', { id: 'StartDate', header: 'Startdato', cell: ({ getValue }) => formatDate(getValue()) }),
-  col.accessor('endDate', { id: 'EndDate', header: 'Slutdato', cell: ({ getValue }) => formatDate(getValue()) }),
+  col.accessor('startDate', { id: 'StartDate', header: 'Startdato', cell: ({ getValue }) => formatDateMedium(getValue()) }),
+  col.accessor('endDate', { id: 'EndDate', header: 'Slutdato', cell: ({ getValue }) => formatDateMedium(getValue()) }),
   col.accessor('parentId', { id: 'parent', header: 'Overordnet sæson', enableSorting: false, cell: ({ getValue }) => <ParentTitle id={getValue()} /> }),
   col.accessor('reservations', { id: 'reservations', header: 'Reservationer', enableSorting: false, cell: yesNoCell }),
 ]);

@@ -1,10 +1,9 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { MSG, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
+import { formatDKK, kronerToOre, MSG, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { ListPage, linkCell, SelectFilter, textCell } from '../../ui/ListPage';
-import { kr } from './shared';
 
 type Row = RouterOutputs['products']['list']['rows'][number];
 const BASE = '/products';
@@ -45,7 +44,7 @@ const columns = col.columns([
     header: 'Pris',
     cell: ({ row }) => (
       <Text as="span" whiteSpace="nowrap">
-        {row.original.hasVariants ? `Fra: ${kr(row.original.price)}` : kr(row.original.price)}
+        {row.original.hasVariants ? `Fra: ${formatDKK(kronerToOre(row.original.price))}` : formatDKK(kronerToOre(row.original.price))}
       </Text>
     ),
   }),

@@ -12,11 +12,10 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
+import { formatDKK, kronerToOre, PRODUCT_TYPE_LABELS, type ProductType } from '@klubhus/domain';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/LinkButton';
-import { kr } from './shared';
 
 export interface SortableProduct {
   id: number;
@@ -157,7 +156,7 @@ function SortableRow({ product, index, showShopState }: { product: SortableProdu
         {!product.active && <Badge colorPalette="gray">Inaktiv</Badge>}
         {showShopState && !product.shopActive && <Badge colorPalette="orange">Ikke i webshop</Badge>}
         <Text fontSize="sm" whiteSpace="nowrap" minW="24" textAlign="right">
-          {kr(product.price)}
+          {formatDKK(kronerToOre(product.price))}
         </Text>
       </HStack>
     </Box>

@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { formatAmount, formatDKK, MSG, toOre } from '@klubhus/domain';
+import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
@@ -11,12 +11,9 @@ import { errorMessage } from '../../ui/errors';
 import { SelectField } from '../../ui/form';
 import { notify } from '../../ui/toaster';
 
-/** Kroner from the wire (a number with at most two decimals) shown the Danish way: '1.234,50 kr.'. */
-export const kr = (kroner: number | null | undefined): string => (kroner === null || kroner === undefined ? '' : formatDKK(toOre(kroner)));
-
 /** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
 export const krInput = (kroner: number | null | undefined): string =>
-  kroner === null || kroner === undefined ? '' : formatAmount(toOre(kroner)).replace(/\./g, '');
+  kroner === null || kroner === undefined ? '' : formatAmount(kronerToOre(kroner)).replace(/\./g, '');
 
 /**
  * SelectField whose options arrive later (a query): once they are there the
@@ -73,14 +70,8 @@ export function YesNo({ value }: { value: boolean }) {
   return <Badge colorPalette={value ? 'green' : 'gray'}>{value ? 'Ja' : 'Nej'}</Badge>;
 }
 
-/** A chosen image file as the tRPC upload shape ({filename, mimetype, data: base64}). */
-export async function fileToUpload(file: File): Promise<{ filename: string; mimetype: string; data: string }> {
-  const buffer = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < buffer.length; i += chunk) binary += String.fromCharCode(...buffer.subarray(i, i + chunk));
-  return { filename: file.name, mimetype: file.type, data: btoa(binary) };
-}
+/** A chosen image file as the tRPC upload shape (ZUpload): the web app's one upload helper. */
+export { toUpload as fileToUpload } from '../../lib/transfer';
 
 /**
  * Tabs around an edit form: now the shared one in ui/EditPage (kept here for the product editor's import).
@@ -195,7 +186,7 @@ export function ProductSearch({
                 <Flex justify="space-between" gap="3">
                   <Text fontWeight="medium">{p.title}</Text>
                   <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-                    {kr(p.price)}
+                    {formatDKK(kronerToOre(p.price))}
                   </Text>
                 </Flex>
                 {p.sku && (
@@ -227,16 +218,6 @@ export function ProductTags({ products, onRemove }: { products: { id: number; ti
       ))}
     </Stack>
   );
-}
-
-const dateFormat = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** 'YYYY-MM-DD' (a calendar date, no time zone) shown the Danish way: '1. aug. 2026'. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
-  return dateFormat.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
 /** Danish names of the custom field types (SPEC §3 Custom field). */

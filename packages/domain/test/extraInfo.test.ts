@@ -1,6 +1,6 @@
-import { type ExtraInfoDefinition, validateExtraInfo } from '@klubhus/domain';
+import { type ExtraInfoDefinition, validateExtraInfo } from '../src/extraInfo';
 import { describe, expect, it } from 'vitest';
-import { extraInfoDefinitions, extraInfoFormValues } from './extraInfo';
+import { extraInfoDefinitions, extraInfoFormValues } from '../src/extraInfo';
 
 const DEFS: ExtraInfoDefinition[] = [
   { title: 'Branche', alias: 'branche', type: 'Select', values: ['Detail', 'IT'], multiple: false },
