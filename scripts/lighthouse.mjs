@@ -5,12 +5,14 @@
 // /, /login and /events in the system Chromium (CHROME_PATH, default /usr/bin/chromium) and prints
 // performance, accessibility, LCP, TBT and transferred bytes per page.
 //
-//   node scripts/lighthouse.mjs [--runs N] [--json]      (N runs per page, the median run is shown)
+//   node scripts/lighthouse.mjs [--runs N] [--json] [--save DIR] [--strict]
+//     --runs N    N runs per page, the median run (by performance) is shown (default 1, or LIGHTHOUSE_RUNS)
+//     --save DIR  keep each run's full Lighthouse report (JSON) in DIR
 //
 // Exits non-zero when a page scores below the goal (performance 90, accessibility 100, LCP 2.5 s)
 // only with --strict: on a busy machine the figures move, so the default run just reports.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -128,7 +130,7 @@ function summarize(path, lhr) {
  * Audit the pages of the running app at `base` (or start one) and return one summary per page
  * (the median run by performance score when runs > 1).
  */
-export async function runLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES, log = console.log } = {}) {
+export async function runLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES, log = console.log, saveDir = null } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const app = await startApp();
   const chrome = await startChrome();
@@ -147,6 +149,7 @@ export async function runLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES, log = 
         });
         if (r?.lhr.runtimeError) throw new Error(`${path}: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
         samples.push(summarize(path, r.lhr));
+        if (saveDir) writeFileSync(join(saveDir, `${path === '/' ? 'home' : path.slice(1).replace(/\W/g, '-')}-${i + 1}.json`), r.report);
       }
       samples.sort((x, y) => x.performance - y.performance || y.lcpMs - x.lcpMs);
       results.push(samples[Math.floor(samples.length / 2)]);
@@ -183,7 +186,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const at = args.indexOf('--runs');
   const runs = at >= 0 ? Number(args[at + 1]) : Number(process.env.LIGHTHOUSE_RUNS ?? 1);
   try {
-    const results = await runLighthouse({ runs });
+    const save = args.indexOf('--save');
+    const saveDir = save >= 0 ? resolve(args[save + 1]) : null;
+    if (saveDir) mkdirSync(saveDir, { recursive: true });
+    const results = await runLighthouse({ runs, saveDir });
     if (args.includes('--json')) console.log(JSON.stringify(results, null, 2));
     if (args.includes('--strict') && !results.every(meetsGoal)) process.exit(1);
   } catch (e) {
