@@ -1,12 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { prefetchPublicPage } from './app/router';
 import { applyStoredColorMode } from './ui/color-mode';
 
 // Before the first paint, so a dark-mode user never sees a light flash.
 applyStoredColorMode();
-prefetchPublicPage(window.location.pathname);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
-import { createBrowserRouter, matchPath, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { PageSpinner } from '../ui/PageSpinner';
 import { usePageTitle } from '../ui/page-title';
 import { DOMAIN_ROUTES } from './domains';
@@ -21,17 +21,6 @@ function lazyPage(def: RouteDef) {
     pages.set(def, page);
   }
   return page;
-}
-
-/**
- * Starts loading the public page of `pathname` at once, while the app state is still on its way,
- * instead of after it (one round trip less before the first screen). Back-office pages wait for
- * the guards: visitors never download them.
- */
-export function prefetchPublicPage(pathname: string) {
-  for (const def of DOMAIN_ROUTES) {
-    if (accessOf(def) === 'public' && matchPath({ path: def.path, end: true }, pathname)) void def.component().catch(() => {});
-  }
 }
 
 function layoutOf(def: RouteDef, state: AppState): 'admin' | 'public' | 'bare' {
