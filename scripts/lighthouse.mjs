@@ -47,6 +47,13 @@ async function waitFor(url, what, child, timeoutMs = 120_000) {
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Ends a process this script started and removes its temp folder. */
+async function stopAndRemove(child, dir) {
+  child.kill('SIGTERM');
+  await new Promise((ok) => (child.exitCode !== null ? ok() : child.once('exit', ok)));
+  rmSync(dir, { recursive: true, force: true });
+}
+
 function findChrome() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
   const found = candidates.find((p) => existsSync(p));
@@ -69,11 +76,7 @@ async function startApp() {
   await waitFor(`${base}/api/health`, 'the app', child);
   return {
     base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((ok) => (child.exitCode !== null ? ok() : child.once('exit', ok)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopAndRemove(child, dataDir),
   };
 }
 
@@ -102,11 +105,7 @@ async function startChrome() {
   await waitFor(`http://127.0.0.1:${port}/json/version`, 'Chromium', child, 30_000);
   return {
     port,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((ok) => (child.exitCode !== null ? ok() : child.once('exit', ok)));
-      rmSync(profile, { recursive: true, force: true });
-    },
+    stop: () => stopAndRemove(child, profile),
   };
 }
 
