@@ -12,8 +12,12 @@
  * Requests rotate over the 50 clubs' sessions. Then EXPLAINs the list queries
  * as the app role inside a club transaction (RLS applies) and fails if a
  * sequential scan on companies appears.
+ *
+ * Then Lighthouse 12 on the built web app (scripts/lighthouse.mjs: /, /login and /events; needs
+ * apps/web/dist and Chromium, skipped with a note otherwise). Parts run alone:
+ * `npm run bench -- api` (the load runs) or `npm run bench -- lighthouse`.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -25,6 +29,7 @@ import { type DatabaseHandle, DEMO_MODULES, json, openDatabase, seedDemo, setSco
 import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
+import { runLighthouse } from '../lighthouse.mjs';
 
 /** Settings of the run (DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_COMPANIES, BENCH_POOL, BENCH_PLANS). */
 const env: Record<string, string | undefined> = { ...process.env };
@@ -119,7 +124,11 @@ interface Measured {
   errors: number;
 }
 
-async function measure(name: string, url: string, requests: { method: string; path: string; body?: string; cookies?: string[] }): Promise<Measured> {
+async function measure(
+  name: string,
+  url: string,
+  requests: { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> },
+): Promise<Measured> {
   const r = await new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: {
@@ -127,7 +136,7 @@ async function measure(name: string, url: string, requests: { method: string; pa
         connections: CONNECTIONS,
         duration: DURATION,
         cookies: requests.cookies ?? [],
-        request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url } },
+        request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
       },
     });
     worker.once('message', resolve);
@@ -207,7 +216,7 @@ async function explain(database: DatabaseHandle, club: { clubId: number; userId:
   return seqScan;
 }
 
-async function main() {
+async function benchApi() {
   const database = await openDatabase(usePg ? { databaseUrl: env.DATABASE_URL, poolSize: Number(env.BENCH_POOL ?? 10) } : { dataDir: join(tmpdir(), `klubhus-bench-pglite-${TOTAL}`) });
   log(
     `Database: ${usePg ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (single session: every request queues on one connection, so its figures say little about PostgreSQL)'}; ${TOTAL.toLocaleString('da-DK')} companies (BENCH_COMPANIES overrides)`,
@@ -238,6 +247,14 @@ async function main() {
   results.push(await measure('session only: GET /api/user', address, { method: 'GET', path: '/api/user', cookies }));
   results.push(await measure('tRPC companies.eventTypes (session + club context, no query of ours)', address, { method: 'GET', path: '/trpc/companies.eventTypes', cookies }));
   results.push(await measure('tRPC companies.list (page 1, Name asc)', address, { method: 'GET', path: `/trpc/companies.list?input=${listInput}`, cookies }));
+  results.push(
+    await measure('tRPC companies.list (page 1) as a browser asks (Accept-Encoding: gzip, deflate, br)', address, {
+      method: 'GET',
+      path: `/trpc/companies.list?input=${listInput}`,
+      cookies,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    }),
+  );
   results.push(await measure('tRPC companies.list search "smed"', address, { method: 'GET', path: `/trpc/companies.list?input=${searchInput}`, cookies }));
   results.push(await measure('REST POST /api/companies (page 1)', address, { method: 'POST', path: '/api/companies', body: '{}', cookies }));
   results.push(await measure('REST POST /api/companies search "smed"', address, { method: 'POST', path: '/api/companies', body: JSON.stringify({ search: 'smed' }), cookies }));
@@ -266,6 +283,27 @@ async function main() {
     console.error(`\nFAIL: ${errors} requests failed or answered non-2xx.`);
     process.exit(1);
   }
+}
+
+/** Lighthouse on the built web app, when there is one and a Chromium to run it in. */
+async function benchLighthouse(required: boolean) {
+  const dist = join(import.meta.dirname, '../../apps/web/dist/index.html');
+  const chrome = env.CHROME_PATH ?? '/usr/bin/chromium';
+  const missing = !existsSync(dist) ? 'apps/web/dist (run `npx vite build apps/web`)' : !existsSync(chrome) ? `Chromium at ${chrome} (set CHROME_PATH)` : null;
+  if (missing) {
+    const say = `Lighthouse skipped: no ${missing}.`;
+    if (required) throw new Error(say);
+    log(`\n${say}`);
+    return;
+  }
+  await runLighthouse({ runs: Number(env.LIGHTHOUSE_RUNS ?? 1), log });
+}
+
+async function main() {
+  const parts = process.argv.slice(2);
+  const all = parts.length === 0;
+  if (all || parts.includes('api')) await benchApi();
+  if (all || parts.includes('lighthouse')) await benchLighthouse(!all);
 }
 
 main().catch((e) => {

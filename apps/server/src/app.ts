@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import {
   type ApiConfig,
   type ApiDeps,
@@ -29,6 +27,7 @@ import { restCaller, restError } from './rest/route';
 import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
 import { refuseCrossSiteNavigation, refuseCrossSiteWrite } from './security';
+import { compressApiAnswers, serveWebApp } from './web';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -194,22 +193,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', async () => openApiDocument(restRoutes));
   app.get('/api/health', async () => ({ ok: true }));
 
+  compressApiAnswers(app, isApiPath);
   const webDist = opts.webDist ?? resolve(import.meta.dirname, '../../web/dist');
-  if (existsSync(resolve(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    // Hashed assets never change; index.html always revalidates.
-    app.addHook('onSend', async (req, reply) => {
-      if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-    });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !isApiPath(req.url) && !req.url.startsWith('/assets/')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ success: false, error: MSG.notFound });
-    });
-  } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ success: false, error: MSG.notFound }));
-  }
+  const notFound = (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ success: false, error: MSG.notFound });
+  if (!(await serveWebApp(app, webDist, { isApiPath, notFound }))) app.setNotFoundHandler(notFound);
   return app;
 }
 

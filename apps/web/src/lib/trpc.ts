@@ -3,6 +3,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { takeEarly } from './early';
 
 /** Typed access to every procedure: useTRPC().companies.list.queryOptions(...) */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -42,6 +43,12 @@ export function makeQueryClient() {
 
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        // The app state may already be on its way (boot.ts).
+        fetch: (url, init) => (init?.method === 'GET' ? takeEarly(String(url)) : null) ?? fetch(url, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
   });
 }

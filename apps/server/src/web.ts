@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Hashed build output: the name changes with the content, so it never needs revalidating. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app (apps/web/dist): the build writes `.br` and `.gz` beside each text asset and they
+ * are sent as they are to browsers that accept them (Content-Encoding, Vary: Accept-Encoding);
+ * /assets/* are cached for a year, index.html always revalidates, and every other GET that is not
+ * an API path gets index.html (client-side routes). Returns false when there is no build to serve.
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  opts: { isApiPath: (url: string) => boolean; notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply },
+): Promise<boolean> {
+  if (!existsSync(resolve(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    preCompressed: true,
+    // The compressed copies are variants of their file, never URLs of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/assets/')) {
+      if (reply.statusCode === 200) reply.header('cache-control', IMMUTABLE);
+    } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('cache-control', 'no-cache');
+    }
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return opts.notFound(req, reply);
+  });
+  return true;
+}
+
+/** API answers below this many bytes go out as they are: compressing them costs more than it saves. */
+export const COMPRESS_MIN_BYTES = 4096;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const header = Array.isArray(accept) ? accept.join(',') : accept;
+  if (/\bbr\b/.test(header) && !/\bbr;\s*q=0(\.0*)?\b/.test(header)) return 'br';
+  if (/\bgzip\b/.test(header) && !/\bgzip;\s*q=0(\.0*)?\b/.test(header)) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses large JSON answers of the API (tRPC and REST) for clients that accept it: brotli at a
+ * fast quality, or gzip, off the event loop. A call without Accept-Encoding, an answer under
+ * COMPRESS_MIN_BYTES, a stream or a file pays one header check.
+ */
+export function compressApiAnswers(app: FastifyInstance, isApiPath: (url: string) => boolean) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding || reply.getHeader('content-encoding') || !isApiPath(req.url)) return payload;
+    let body: string | Buffer;
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      body = payload;
+      if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    } else if (payload instanceof Response) {
+      // tRPC answers with a fetch Response: take it apart (status, headers, body) so it can be compressed.
+      const type = payload.headers.get('content-type') ?? '';
+      if (!type.includes('json') || payload.headers.get('transfer-encoding') || payload.body === null) return payload;
+      reply.code(payload.status);
+      for (const [name, value] of payload.headers) reply.header(name, value);
+      body = Buffer.from(await payload.arrayBuffer());
+    } else {
+      return payload;
+    }
+    reply.header('vary', appendVary(reply.getHeader('vary')));
+    if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
+    const compressed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+        : await gzipAsync(body, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return compressed;
+  });
+}
+
+function appendVary(current: unknown): string {
+  const value = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  if (!value) return 'accept-encoding';
+  return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(value) ? value : `${value}, accept-encoding`;
+}
