@@ -1,4 +1,4 @@
-import { formatDKK, toOre, type ZProductOption, type ZProductUpdateRequest, type ZProductVariant } from '@klubhus/domain';
+import { formatDKK, kronerToOre, type ZProductOption, type ZProductUpdateRequest, type ZProductVariant } from '@klubhus/domain';
 import type { z } from 'zod';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { krInput } from '../shared';
@@ -16,7 +16,7 @@ const EMPTY_SETUP = { type: '' as const, amountType: '', unit: '', preSelected: 
 export function krText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   try {
-    return formatDKK(toOre(v as string | number));
+    return formatDKK(kronerToOre(v as string | number));
   } catch {
     return String(v);
   }
