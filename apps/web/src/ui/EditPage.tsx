@@ -1,14 +1,17 @@
 import { Button, Tabs } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useBlocker } from 'react-router';
+import { useTRPC } from '../lib/trpc';
 import { useConfirm } from './ConfirmModal';
 import { Form } from './form';
 import { LinkButton } from './LinkButton';
 import { PageHeader } from './PageHeader';
-import { type RecordRoute, type RecordSaveOptions, type SaveResult, useRecordSave } from './useRecordRoute';
+import { PageSpinner } from './PageSpinner';
+import { type RecordRoute, type RecordSaveOptions, type SaveResult, useRecordRoute, useRecordSave } from './useRecordRoute';
 
 export interface EditTab {
   value: string;
@@ -236,4 +239,21 @@ export function FormTabs({ tabs, defaultTab }: { tabs: EditTab[]; defaultTab?: s
       ))}
     </Tabs.Root>
   );
+}
+
+/**
+ * An edit screen's default export: `useRecordRoute` loads `/list/:id` through `query`, and `Form`
+ * mounts once the record is there (a spinner until then), anew for each record:
+ *   export default recordPage('/products/invoicegroups', (trpc, id) => trpc.invoiceGroups.get.queryOptions({ id }), GroupForm);
+ */
+export function recordPage<TQueryFnData, TError, TData, TKey extends QueryKey>(
+  list: string,
+  query: (trpc: ReturnType<typeof useTRPC>, id: number) => UseQueryOptions<TQueryFnData, TError, TData, TKey>,
+  Form: ComponentType<{ route: RecordRoute<TData> }>,
+) {
+  return function RecordPage() {
+    const trpc = useTRPC();
+    const route = useRecordRoute(list, (id) => query(trpc, id));
+    return route.ready ? <Form key={route.key} route={route} /> : <PageSpinner />;
+  };
 }

@@ -7,6 +7,7 @@ import { useConfirm } from './ConfirmModal';
 import { useFieldError, useZodForm } from './form';
 import { Modal } from './Modal';
 import { Section } from './PageHeader';
+import { ActionsHeader, EmptyRow } from './TableParts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -149,18 +150,12 @@ export function ModalRowsSection<T extends FieldValues>({
               {columns.map((c) => (
                 <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader>
-                <Box srOnly>Handlinger</Box>
-              </Table.ColumnHeader>
+              <ActionsHeader />
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {rows.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length + 1} color="fg.muted" textAlign="center">
-                  Ingen elementer blev fundet.
-                </Table.Cell>
-              </Table.Row>
+              <EmptyRow colSpan={columns.length + 1} />
             )}
             {rows.map((row, i) => (
               <Table.Row key={rowKey(row, i)}>

@@ -7,11 +7,10 @@ import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { EditForm, EditPage } from '../../ui/EditPage';
+import { EditForm, EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, FormField, ImageUpload, SelectField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordDelete, useRecordSave } from '../../ui/useRecordRoute';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
 import { toUpload } from '../../lib/transfer';
@@ -25,11 +24,7 @@ type Company = RouterOutputs['companies']['get'];
 type CompanyOut = z.output<typeof ZCompanyUpdateRequest>;
 
 /** /companies/:id ('create' for a new company): tabs Virksomhed and Filer (once saved). */
-export default function CompanyEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/companies', (id) => trpc.companies.get.queryOptions({ id }));
-  return route.ready ? <CompanyScreen key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/companies', (trpc, id) => trpc.companies.get.queryOptions({ id }), CompanyScreen);
 
 function formValues(company: Company | null, extra: ReturnType<typeof extraInfoDefinitions>): TCompanyUpdateRequest {
   return {

@@ -6,6 +6,7 @@ import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTRPC } from '../../lib/trpc';
 import { useFieldError } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
+import { ActionsHeader } from '../../ui/TableParts';
 
 type LimitRow = { productId: string | number; maxAmount: string | number | null };
 
@@ -61,9 +62,7 @@ function EventTypeLimits({ typeId, title, products }: { typeId: number; title: s
             <Table.Row>
               <Table.ColumnHeader>Produkt</Table.ColumnHeader>
               <Table.ColumnHeader>Maks. antal</Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Box srOnly>Handlinger</Box>
-              </Table.ColumnHeader>
+              <ActionsHeader />
             </Table.Row>
           </Table.Header>
           <Table.Body>

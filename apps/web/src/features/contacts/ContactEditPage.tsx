@@ -8,24 +8,20 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordDelete, useRecordSave } from '../../ui/useRecordRoute';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
 import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
+import { EmptyRow } from '../../ui/TableParts';
 
 type Contact = RouterOutputs['contacts']['get'];
 type ContactOut = z.output<typeof ZContactUpdateRequest>;
 
 /** /contacts/:id ('create' for a new contact). */
-export default function ContactEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/contacts', (id) => trpc.contacts.get.queryOptions({ id }));
-  return route.ready ? <ContactScreen key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/contacts', (trpc, id) => trpc.contacts.get.queryOptions({ id }), ContactScreen);
 
 function formValues(c: Contact | null, defs: ReturnType<typeof extraInfoDefinitions>, companyIds: number[] = []): TContactUpdateRequest {
   return {
@@ -220,11 +216,7 @@ function PaymentCardsSection({ cards }: { cards: Contact['paymentCards'] }) {
         </Table.Header>
         <Table.Body>
           {cards.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={3} textAlign="center" color="fg.muted" py="5">
-                <Text>Kontakten har ingen gemte betalingskort.</Text>
-              </Table.Cell>
-            </Table.Row>
+            <EmptyRow colSpan={3}><Text>Kontakten har ingen gemte betalingskort.</Text></EmptyRow>
           ) : (
             cards.map((c) => (
               <Table.Row key={c.id}>

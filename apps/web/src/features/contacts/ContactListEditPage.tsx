@@ -1,29 +1,24 @@
 import { Avatar, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { ZContactListUpdateRequest } from '@klubhus/domain';
-import { MSG } from '@klubhus/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { EditForm, EditPage } from '../../ui/EditPage';
+import { EditForm, EditPage, recordPage } from '../../ui/EditPage';
 import { TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useSaveMutation } from '../../ui/save';
-import { type RecordRoute, useRecordRoute, useRecordSave } from '../../ui/useRecordRoute';
+import { type RecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ContactPicker } from './ContactPicker';
 import { CreateContactModal } from './CreateContactModal';
+import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
 
 type ContactList = RouterOutputs['contacts']['lists']['get'];
 
 /** /contacts/contact-lists/:id ('create' for a new list). */
-export default function ContactListEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/contacts/contact-lists', (id) => trpc.contacts.lists.get.queryOptions({ id }));
-  return route.ready ? <ContactListScreen key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/contacts/contact-lists', (trpc, id) => trpc.contacts.lists.get.queryOptions({ id }), ContactListScreen);
 
 function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
   const trpc = useTRPC();
@@ -78,18 +73,12 @@ function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
                   <Table.ColumnHeader>Efternavn</Table.ColumnHeader>
                   <Table.ColumnHeader>E-mail</Table.ColumnHeader>
                   <Table.ColumnHeader>Telefon / mobil</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Box srOnly>Handlinger</Box>
-                  </Table.ColumnHeader>
+                  <ActionsHeader />
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {members.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={6} textAlign="center" color="fg.muted" py="6">
-                      {MSG.noItems}
-                    </Table.Cell>
-                  </Table.Row>
+                  <EmptyRow colSpan={6} />
                 )}
                 {members.map((m) => (
                   <Table.Row key={m.id}>

@@ -1,6 +1,5 @@
 import type { AttachmentRelation } from '@klubhus/domain';
 import { Box, Button, HStack, Icon, Link, Stack, Table, Text } from '@chakra-ui/react';
-import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { toUploads } from '../../lib/transfer';
 import { formatBytes, formatDateTime } from '../../ui/format';
+import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
 
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
 
@@ -88,18 +88,12 @@ export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesP
                 <Table.ColumnHeader>Filnavn</Table.ColumnHeader>
                 <Table.ColumnHeader>Størrelse</Table.ColumnHeader>
                 <Table.ColumnHeader>Uploadet</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Box srOnly>Handlinger</Box>
-                </Table.ColumnHeader>
+                <ActionsHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {!q.isLoading && rows.length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={4} textAlign="center" color="fg.muted" py="6">
-                    {MSG.noItems}
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={4} />
               )}
               {rows.map((f) => (
                 <Table.Row key={f.id}>

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, FormField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 import { krInput, ProductSearch, ProductTags } from '../products/shared';
 type Values = z.input<typeof ZDiscountCodeUpdateRequest>;
 
@@ -46,11 +45,7 @@ function toValues(c: DiscountCode | undefined): Values {
 }
 
 /** /orders/discount-codes/:id: a discount code with the products it applies to. */
-export default function DiscountCodeEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/orders/discount-codes', (id) => trpc.discountCodes.get.queryOptions({ id }));
-  return route.ready ? <CodeForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/orders/discount-codes', (trpc, id) => trpc.discountCodes.get.queryOptions({ id }), CodeForm);
 
 /** The code's form; the products picker keeps the titles of the products it has shown. */
 function CodeForm({ route }: { route: RecordRoute<DiscountCode> }) {

@@ -5,11 +5,10 @@ import { useEffect, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { DateField, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 import { AsyncSelectField, FIELD_TYPE_LABELS } from '../products/shared';
 type FieldRow = RouterOutputs['customFields']['get'];
 
@@ -38,11 +37,7 @@ function toValues(f: FieldRow | undefined): Values {
 }
 
 /** /orders/fields/:id: a custom field of orders and agreements. */
-export default function FieldEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/orders/fields', (id) => trpc.customFields.get.queryOptions({ id }));
-  return route.ready ? <FieldForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/orders/fields', (trpc, id) => trpc.customFields.get.queryOptions({ id }), FieldForm);
 
 /** The field's form; the server normalises the default value (a Number's decimal comes back with a point). */
 function FieldForm({ route }: { route: RecordRoute<FieldRow> }) {

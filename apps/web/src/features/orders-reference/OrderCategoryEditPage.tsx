@@ -3,11 +3,10 @@ import { ZOrderCategoryUpdateRequest } from '@klubhus/domain';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 import { fileToUpload, krInput } from '../products/shared';
 
 type Values = z.input<typeof ZOrderCategoryUpdateRequest>;
@@ -41,11 +40,7 @@ function toValues(c: Category | undefined): Values {
 }
 
 /** /orders/categories/:id: an order/agreement category with its webshop texts and image. */
-export default function OrderCategoryEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/orders/categories', (id) => trpc.orderCategories.get.queryOptions({ id }));
-  return route.ready ? <CategoryForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/orders/categories', (trpc, id) => trpc.orderCategories.get.queryOptions({ id }), CategoryForm);
 
 /** The category's form with its webshop image. */
 function CategoryForm({ route }: { route: RecordRoute<Category> }) {

@@ -6,11 +6,10 @@ import { useEffect } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, DateField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 import { AsyncSelectField } from '../products/shared';
 import { formatDateMedium } from '../../ui/format';
 type Values = z.input<typeof ZSeasonUpdateRequest>;
@@ -31,11 +30,7 @@ function toValues(s: Season | undefined): Values {
 }
 
 /** /orders/seasons/:id: title, dates, parent season with reservations, and the season's seat-chart events. */
-export default function SeasonEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/orders/seasons', (id) => trpc.seasons.get.queryOptions({ id }));
-  return route.ready ? <SeasonForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/orders/seasons', (trpc, id) => trpc.seasons.get.queryOptions({ id }), SeasonForm);
 
 /** The season's form; a season is not offered as its own parent. */
 function SeasonForm({ route }: { route: RecordRoute<Season> }) {

@@ -2,11 +2,10 @@ import { SimpleGrid, Text } from '@chakra-ui/react';
 import { ZInvoiceGroupUpdateRequest } from '@klubhus/domain';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 
 type Values = z.input<typeof ZInvoiceGroupUpdateRequest>;
 type Group = RouterOutputs['invoiceGroups']['get'];
@@ -26,11 +25,7 @@ function toValues(g: Group | undefined): Values {
 }
 
 /** /products/invoicegroups/:id: tabs Gruppe and E-conomic. */
-export default function InvoiceGroupEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/products/invoicegroups', (id) => trpc.invoiceGroups.get.queryOptions({ id }));
-  return route.ready ? <GroupForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/products/invoicegroups', (trpc, id) => trpc.invoiceGroups.get.queryOptions({ id }), GroupForm);
 
 /** The group's form: Titel, Varenr., Sortering, Momsfri; the e-conomic product group. */
 function GroupForm({ route }: { route: RecordRoute<Group> }) {

@@ -4,12 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { EditPage } from '../../ui/EditPage';
+import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useSaveMutation } from '../../ui/save';
-import { type RecordRoute, useRecordRoute } from '../../ui/useRecordRoute';
+import type { RecordRoute } from '../../ui/useRecordRoute';
 import { fileToUpload } from './shared';
 import { SortableProductList } from './SortableProductList';
 
@@ -27,11 +26,7 @@ function toValues(c: Category | undefined): Values {
 }
 
 /** /products/categories/:id: tabs Kategori (with the webshop's and the agreements' product order) and Webshop. */
-export default function ProductCategoryEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/products/categories', (id) => trpc.productCategories.get.queryOptions({ id }));
-  return route.ready ? <CategoryForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/products/categories', (trpc, id) => trpc.productCategories.get.queryOptions({ id }), CategoryForm);
 
 /** The category's form; the image is sent with it when one is chosen. */
 function CategoryForm({ route }: { route: RecordRoute<Category> }) {

@@ -2,10 +2,9 @@ import { MSG, ZProductUpdateRequest } from '@klubhus/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
-import { EditPage } from '../../../ui/EditPage';
+import { EditPage, recordPage } from '../../../ui/EditPage';
 import { useZodForm } from '../../../ui/form';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { type RecordRoute, useRecordDelete, useRecordRoute, useRecordSave } from '../../../ui/useRecordRoute';
+import { type RecordRoute, useRecordDelete, useRecordSave } from '../../../ui/useRecordRoute';
 import { fileToUpload, useFeature } from '../shared';
 import { ExtraInfoSection } from './ExtraInfoSection';
 import { InvoiceSection } from './InvoiceSection';
@@ -17,11 +16,7 @@ import { type Product, toValues } from './values';
 import { VariantsSection } from './VariantsSection';
 
 /** /products/:id ('create' for new): tabs Produkt, Abonnement, Webshop and E-conomic (when the orders module's economic feature is on). */
-export default function ProductEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/products', (id) => trpc.products.get.queryOptions({ id }));
-  return route.ready ? <ProductForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/products', (trpc, id) => trpc.products.get.queryOptions({ id }), ProductForm);
 
 function ProductForm({ route }: { route: RecordRoute<Product> }) {
   const trpc = useTRPC();

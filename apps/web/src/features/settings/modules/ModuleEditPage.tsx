@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { type RouterOutputs, useTRPC } from '../../../lib/trpc';
 import { useConfirm } from '../../../ui/ConfirmModal';
-import { EditPage } from '../../../ui/EditPage';
+import { EditPage, recordPage } from '../../../ui/EditPage';
 import { CheckboxField, NumberField, StringListField, TextField, useZodForm } from '../../../ui/form';
 import { isIconName, ModuleIcon } from '../../../ui/ModuleIcon';
 import { Section } from '../../../ui/PageHeader';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { type RecordRoute, useRecordRoute } from '../../../ui/useRecordRoute';
+import type { RecordRoute } from '../../../ui/useRecordRoute';
 import { type AclRuleSetDraft, AclRuleSetModal } from './AclRuleSetModal';
+import { ActionsHeader, EmptyRow } from '../../../ui/TableParts';
 
 type Module = RouterOutputs['modules']['get'];
 
@@ -29,11 +29,7 @@ const EMPTY: TModuleUpdateRequest = {
 };
 
 /** /settings/modules/:id ('create' for a new module). */
-export default function ModuleEditPage() {
-  const trpc = useTRPC();
-  const route = useRecordRoute('/settings/modules', (id) => trpc.modules.get.queryOptions({ id }));
-  return route.ready ? <ModuleForm key={route.key} route={route} /> : <PageSpinner />;
-}
+export default recordPage('/settings/modules', (trpc, id) => trpc.modules.get.queryOptions({ id }), ModuleForm);
 
 /** The module's form (English labels, as the platform admin screens have them). Every save refreshes the club configuration too: modules decide which routes clubs see. */
 function ModuleForm({ route }: { route: RecordRoute<Module> }) {
@@ -98,18 +94,12 @@ function AclRulesSection() {
           <Table.Row>
             <Table.ColumnHeader>Navn</Table.ColumnHeader>
             <Table.ColumnHeader>Regler</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Box srOnly>Handlinger</Box>
-            </Table.ColumnHeader>
+            <ActionsHeader />
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {sets.length === 0 && (
-            <Table.Row>
-              <Table.Cell colSpan={3} color="fg.muted" textAlign="center">
-                Ingen elementer blev fundet.
-              </Table.Cell>
-            </Table.Row>
+            <EmptyRow colSpan={3} />
           )}
           {sets.map((s, i) => (
             <Table.Row key={s.id}>

@@ -1,0 +1,23 @@
+import { Box, Table } from '@chakra-ui/react';
+import { MSG } from '@klubhus/domain/messages';
+import type { ReactNode } from 'react';
+
+/** The header of a table's row-button column: named for screen readers only. */
+export function ActionsHeader() {
+  return (
+    <Table.ColumnHeader>
+      <Box srOnly>Handlinger</Box>
+    </Table.ColumnHeader>
+  );
+}
+
+/** The one row of an empty table, across all its columns: 'Ingen elementer blev fundet.' unless told otherwise. */
+export function EmptyRow({ colSpan, children = MSG.noItems }: { colSpan: number; children?: ReactNode }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={colSpan} textAlign="center" color="fg.muted" py="6">
+        {children}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
