@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
@@ -13,7 +14,7 @@ if (seed && (await isEmpty(database.owner))) {
   console.log('Seeded the demo club "Demo IF".');
 }
 // WEB_DIST: serve the web client from another folder (the e2e run serves a snapshot so a concurrent build cannot pull assets away).
-const app = await buildApp({ database, config, logger: process.env.LOG === '1', webDist: process.env.WEB_DIST || undefined, trustProxy: config.trustProxy });
+const app = await buildApp({ database, config, logger: process.env.LOG === '1', webDist: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : undefined, trustProxy: config.trustProxy });
 await app.listen({ port: config.port, host: config.host });
 console.log(`Klubhus is running on ${config.baseUrl}`);
 if (database.kind === 'pglite') {
