@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect } from '@chakra-ui/react';
 import {
   keepPreviousData,
   type MutationOptions,
@@ -17,6 +17,7 @@ import { PageHeader } from './PageHeader';
 import { RowActions } from './RowActions';
 import { useSaveMutation } from './save';
 import { notify } from './toaster';
+import { YesNo } from './TableParts';
 import { type ListSort, type ListState, useListState } from './useListState';
 
 /** What every server list procedure answers (the list protocol). */
@@ -182,9 +183,7 @@ export const linkCell =
   };
 
 /** A Ja / Nej badge for a boolean column. */
-export const yesNoCell = ({ getValue }: { getValue: () => boolean }) => (
-  <Badge colorPalette={getValue() ? 'green' : 'gray'}>{getValue() ? 'Ja' : 'Nej'}</Badge>
-);
+export const yesNoCell = ({ getValue }: { getValue: () => boolean }) => <YesNo value={getValue()} />;
 
 /** A cell for text that may be null: the text or nothing. */
 export const textCell = ({ getValue }: { getValue: () => string | null | undefined }) => getValue() ?? '';

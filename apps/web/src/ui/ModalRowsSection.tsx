@@ -1,13 +1,13 @@
-import { Box, Button, Dialog, HStack, IconButton, Table, Text } from '@chakra-ui/react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Box, Button, Dialog, HStack, Table, Text } from '@chakra-ui/react';
+import { Pencil, Plus, } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useConfirm } from './ConfirmModal';
 import { useFieldError, useZodForm } from './form';
 import { Modal } from './Modal';
 import { Section } from './PageHeader';
 import { ActionsHeader, EmptyRow } from './TableParts';
+import { DeleteButton } from './RowActions';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -126,7 +126,6 @@ export function ModalRowsSection<T extends FieldValues>({
   onSave,
   onDelete,
 }: ModalRowsSectionProps<T>) {
-  const confirm = useConfirm();
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   const current = editing?.index != null ? (rows[editing.index] ?? null) : null;
   return (
@@ -166,20 +165,10 @@ export function ModalRowsSection<T extends FieldValues>({
                 ))}
                 <Table.Cell>
                   <HStack gap="1" justify="flex-end">
-                    <IconButton size="xs" variant="ghost" aria-label={`Rediger ${rowLabel(row)}`} onClick={() => setEditing({ index: i })}>
-                      <Pencil />
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={`Slet ${rowLabel(row)}`}
-                      onClick={async () => {
-                        if (await confirm(confirmText)) onDelete(i);
-                      }}
-                    >
-                      <Trash2 />
-                    </IconButton>
+                    <Button size="xs" variant="outline" aria-label={`Rediger ${rowLabel(row)}`} onClick={() => setEditing({ index: i })}>
+                      <Pencil /> Rediger
+                    </Button>
+                    <DeleteButton name={rowLabel(row)} confirmText={confirmText} onConfirm={() => onDelete(i)} />
                   </HStack>
                 </Table.Cell>
               </Table.Row>

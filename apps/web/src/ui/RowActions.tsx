@@ -1,27 +1,50 @@
 import { Button, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useConfirm } from './ConfirmModal';
 import { LinkButton } from './LinkButton';
 
 /** The Rediger / Slet buttons of a list row; Slet asks for confirmation first (SPEC §8's sentence). */
 export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText: string; onDelete: () => void }) {
-  const confirm = useConfirm();
   return (
     <HStack gap="1" justify="flex-end">
       <LinkButton to={editTo} size="xs" variant="outline" aria-label={`Rediger ${name}`}>
         <Pencil /> Rediger
       </LinkButton>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette="red"
-        aria-label={`Slet ${name}`}
-        onClick={async () => {
-          if (await confirm(confirmText)) onDelete();
-        }}
-      >
-        <Trash2 /> Slet
-      </Button>
+      <DeleteButton name={name} confirmText={confirmText} onConfirm={onDelete} />
     </HStack>
+  );
+}
+
+/**
+ * A row's red Slet button (or Fjern, with `label` and `icon`): it asks `confirmText` first and calls
+ * `onConfirm` only when the user agrees. Its accessible name is the label and the row's name.
+ */
+export function DeleteButton({
+  name,
+  confirmText,
+  onConfirm,
+  label = 'Slet',
+  icon = <Trash2 />,
+}: {
+  name: string;
+  confirmText: string;
+  onConfirm: () => void;
+  label?: string;
+  icon?: ReactNode;
+}) {
+  const confirm = useConfirm();
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette="red"
+      aria-label={`${label} ${name}`}
+      onClick={async () => {
+        if (await confirm(confirmText, label === 'Slet' ? undefined : { confirmLabel: label })) onConfirm();
+      }}
+    >
+      {icon} {label}
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Badge, Box, Table } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import type { ReactNode } from 'react';
 
@@ -20,4 +20,9 @@ export function EmptyRow({ colSpan, children = MSG.noItems }: { colSpan: number;
       </Table.Cell>
     </Table.Row>
   );
+}
+
+/** Ja / Nej badge for a yes-or-no value in a table. */
+export function YesNo({ value }: { value: boolean }) {
+  return <Badge colorPalette={value ? 'green' : 'gray'}>{value ? 'Ja' : 'Nej'}</Badge>;
 }

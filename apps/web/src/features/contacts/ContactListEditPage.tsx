@@ -1,10 +1,9 @@
-import { Avatar, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Box, HStack, Table, Text } from '@chakra-ui/react';
 import { ZContactListUpdateRequest } from '@klubhus/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { EditForm, EditPage, recordPage } from '../../ui/EditPage';
 import { TextField, useZodForm } from '../../ui/form';
 import { LinkButton } from '../../ui/LinkButton';
@@ -14,6 +13,7 @@ import { type RecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ContactPicker } from './ContactPicker';
 import { CreateContactModal } from './CreateContactModal';
 import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
+import { DeleteButton } from '../../ui/RowActions';
 
 type ContactList = RouterOutputs['contacts']['lists']['get'];
 
@@ -23,7 +23,6 @@ export default recordPage('/contacts/contact-lists', (trpc, id) => trpc.contacts
 function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = route.record;
   const [creating, setCreating] = useState<string | null>(null);
   const form = useZodForm(ZContactListUpdateRequest, { defaultValues: { id: list?.id ?? null, title: list?.title ?? '' } });
@@ -97,19 +96,13 @@ function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
                         <LinkButton to={`/contacts/${m.id}`} size="xs" variant="outline" aria-label={`Vis ${m.name}`}>
                           <Eye /> Vis
                         </LinkButton>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`Fjern ${m.name}`}
-                          onClick={async () => {
-                            if (await confirm(`Vil du fjerne ${m.name} fra listen?`, { confirmLabel: 'Fjern' })) {
-                              removeMember.mutate({ listId: list.id, contactId: m.id });
-                            }
-                          }}
-                        >
-                          <UserMinus /> Fjern
-                        </Button>
+                        <DeleteButton
+                          name={m.name}
+                          label="Fjern"
+                          icon={<UserMinus />}
+                          confirmText={`Vil du fjerne ${m.name} fra listen?`}
+                          onConfirm={() => removeMember.mutate({ listId: list.id, contactId: m.id })}
+                        />
                       </HStack>
                     </Table.Cell>
                   </Table.Row>

@@ -1,10 +1,9 @@
 import type { AttachmentRelation } from '@klubhus/domain';
 import { Box, Button, HStack, Icon, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { Download, FileText, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
 import { errorMessage } from '../../ui/errors';
 import { Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
@@ -12,6 +11,7 @@ import { notify } from '../../ui/toaster';
 import { toUploads } from '../../lib/transfer';
 import { formatBytes, formatDateTime } from '../../ui/format';
 import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
+import { DeleteButton } from '../../ui/RowActions';
 
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
 
@@ -31,7 +31,6 @@ export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesP
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const q = useQuery(trpc.files.list.queryOptions({ relationType, relationId }));
@@ -116,17 +115,7 @@ export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesP
                           <Download /> Hent
                         </a>
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={`Slet ${f.fileName}`}
-                        onClick={async () => {
-                          if (await confirm(CONFIRM_DELETE_FILE)) remove.mutate({ id: f.id });
-                        }}
-                      >
-                        <Trash2 /> Slet
-                      </Button>
+                      <DeleteButton name={f.fileName} confirmText={CONFIRM_DELETE_FILE} onConfirm={() => remove.mutate({ id: f.id })} />
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

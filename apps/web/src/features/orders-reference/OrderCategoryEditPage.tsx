@@ -7,7 +7,8 @@ import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import type { RecordRoute } from '../../ui/useRecordRoute';
-import { fileToUpload, krInput } from '../products/shared';
+import { toUpload } from '../../lib/transfer';
+import { krInput } from '../products/shared';
 
 type Values = z.input<typeof ZOrderCategoryUpdateRequest>;
 type Category = RouterOutputs['orderCategories']['get'];
@@ -51,7 +52,7 @@ function CategoryForm({ route }: { route: RecordRoute<Category> }) {
     <EditPage route={route} form={form} newHeading="Opret kategori" mutation={trpc.orderCategories.update.mutationOptions()}
       invalidate={[trpc.orderCategories.pathFilter()]}
       // Send what was typed (kroner): the parsed values hold øre, which the server would read as kroner.
-      toInput={async () => ({ ...form.getValues(), id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      toInput={async () => ({ ...form.getValues(), id: route.id, imageFile: image ? [await toUpload(image)] : null })}
       onSaved={() => setImage(null)}
     >
       <Section title="Kategori">

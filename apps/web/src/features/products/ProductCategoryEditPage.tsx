@@ -9,7 +9,7 @@ import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, Text
 import { Section } from '../../ui/PageHeader';
 import { useSaveMutation } from '../../ui/save';
 import type { RecordRoute } from '../../ui/useRecordRoute';
-import { fileToUpload } from './shared';
+import { toUpload } from '../../lib/transfer';
 import { SortableProductList } from './SortableProductList';
 
 type Values = z.input<typeof ZProductCategoryUpdateRequest>;
@@ -36,7 +36,7 @@ function CategoryForm({ route }: { route: RecordRoute<Category> }) {
   return (
     <EditPage route={route} form={form} newHeading="Opret kategori" mutation={trpc.productCategories.update.mutationOptions()}
       invalidate={[trpc.productCategories.pathFilter(), trpc.products.pathFilter()]}
-      toInput={async (values) => ({ ...values, id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      toInput={async (values) => ({ ...values, id: route.id, imageFile: image ? [await toUpload(image)] : null })}
       onSaved={() => setImage(null)}
       tabs={[
         {

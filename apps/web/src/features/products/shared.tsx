@@ -4,12 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { errorMessage } from '../../ui/errors';
 import { SelectField } from '../../ui/form';
-import { notify } from '../../ui/toaster';
 
 /** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
 export const krInput = (kroner: number | null | undefined): string =>
@@ -28,29 +25,6 @@ export function AsyncSelectField(props: ComponentProps<typeof SelectField>) {
   return <SelectField {...props} />;
 }
 
-/** The ':id' route parameter: 'create' for a new record, else a positive integer. */
-export function useEditId() {
-  const { id } = useParams();
-  const isNew = id === 'create';
-  const n = Number(id);
-  const numericId = !isNew && Number.isInteger(n) && n > 0 ? n : null;
-  return { routeId: id ?? '', isNew, id: numericId, valid: isNew || numericId !== null };
-}
-
-/** Leaves an edit page for its list when the id is not a number or the record fails to load (SPEC §4). */
-export function useLeaveOnError(listPath: string, valid: boolean, error: unknown) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!valid) navigate(listPath, { replace: true });
-  }, [valid, listPath, navigate]);
-  useEffect(() => {
-    if (error) {
-      notify.error(errorMessage(error));
-      navigate(listPath, { replace: true });
-    }
-  }, [error, listPath, navigate]);
-}
-
 /** True when a feature (e.g. 'contracts', 'economic') of a module is switched on for the club. */
 export function useFeature(moduleAlias: string, featureAlias: string): boolean {
   const { client } = useAppState();
@@ -64,19 +38,6 @@ export function useModuleOn(moduleAlias: string): boolean {
   const { client } = useAppState();
   return !!client?.modules.some((x) => x.alias === moduleAlias);
 }
-
-/** Ja / Nej badge for boolean columns. */
-export function YesNo({ value }: { value: boolean }) {
-  return <Badge colorPalette={value ? 'green' : 'gray'}>{value ? 'Ja' : 'Nej'}</Badge>;
-}
-
-/** A chosen image file as the tRPC upload shape (ZUpload): the web app's one upload helper. */
-export { toUpload as fileToUpload } from '../../lib/transfer';
-
-/**
- * Tabs around an edit form: now the shared one in ui/EditPage (kept here for the product editor's import).
- */
-export { FormTabs } from '../../ui/EditPage';
 
 type PickerProduct = RouterOutputs['products']['search'][number];
 

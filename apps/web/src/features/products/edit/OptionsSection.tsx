@@ -6,7 +6,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
 import { CheckboxField, FormField, NumberField, useFieldError } from '../../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
-import { AsyncSelectField, ProductSearch, YesNo } from '../shared';
+import { YesNo } from '../../../ui/TableParts';
+import { AsyncSelectField, ProductSearch } from '../shared';
 import { krText, type OptionDraft } from './values';
 
 const NEW_OPTION = (): OptionDraft => ({

@@ -5,7 +5,8 @@ import { useTRPC } from '../../../lib/trpc';
 import { EditPage, recordPage } from '../../../ui/EditPage';
 import { useZodForm } from '../../../ui/form';
 import { type RecordRoute, useRecordDelete, useRecordSave } from '../../../ui/useRecordRoute';
-import { fileToUpload, useFeature } from '../shared';
+import { toUpload } from '../../../lib/transfer';
+import { useFeature } from '../shared';
 import { ExtraInfoSection } from './ExtraInfoSection';
 import { InvoiceSection } from './InvoiceSection';
 import { OptionsSection } from './OptionsSection';
@@ -44,7 +45,7 @@ function ProductForm({ route }: { route: RecordRoute<Product> }) {
       saving={save.isPending}
       remove={{ confirm: MSG.confirmDeleteProduct, mutation: remove }}
       // Send what was typed (kroner); the server's schema converts it, as the resolver just did to check it.
-      onSubmit={async () => save.mutate({ ...form.getValues(), id: route.id, imageFile: image ? [await fileToUpload(image)] : null })}
+      onSubmit={async () => save.mutate({ ...form.getValues(), id: route.id, imageFile: image ? [await toUpload(image)] : null })}
       // Each tab lists the top-level fields it holds: an invalid save opens the tab with the first error.
       tabs={[
         {

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { ZProductVariant } from '@klubhus/domain';
 import { CheckboxField, NumberField, TextField } from '../../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
-import { YesNo } from '../shared';
+import { YesNo } from '../../../ui/TableParts';
 import { krText, type VariantDraft } from './values';
 
 const NEW_VARIANT = (): VariantDraft => ({ id: null, title: '', sku: '', price: '', saleAmount: '', active: true, sorting: 0 });
