@@ -53,3 +53,18 @@ test('edit page: leaving a changed form asks first; Fortryd stays, Forlad siden 
   await page.getByRole('link', { name: 'Tilbage' }).click();
   await expect(page).toHaveURL(/\/products\/invoicegroups$/);
 });
+
+test('edit page: what Gem prepares before the call fails in a toast (an image over 10 MB), and nothing is saved', async ({ page }) => {
+  await login(page, 'staff');
+  const title = unique('E2E Stor');
+  await page.goto('/products/categories/create');
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill(title);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+  await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles({ name: 'stor.png', mimeType: 'image/png', buffer: big });
+  await page.getByRole('button', { name: 'Gem' }).click();
+  await expect(toast(page, 'Filen må maksimalt være 10 MB')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/categories\/create$/);
+  const categories = await trpc(page.request).query<{ title: string }[]>('productCategories.options');
+  expect(categories.map((c) => c.title)).not.toContain(title);
+});

@@ -7,10 +7,12 @@ import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useBlocker } from 'react-router';
 import { useTRPC } from '../lib/trpc';
 import { useConfirm } from './ConfirmModal';
+import { errorMessage } from './errors';
 import { Form } from './form';
 import { LinkButton } from './LinkButton';
 import { PageHeader } from './PageHeader';
 import { PageSpinner } from './PageSpinner';
+import { notify } from './toaster';
 import { type RecordRoute, type RecordSaveOptions, type SaveResult, useRecordRoute, useRecordSave } from './useRecordRoute';
 
 export interface EditTab {
@@ -113,7 +115,15 @@ function EditShell<TIn extends FieldValues, TOut>(props: EditPageOwnSave<TIn, TO
   const live = useWatch({ control: form.control, name: titleField as never }) as unknown;
   const title = props.title ?? (route.isNew ? heading : (typeof live === 'string' && live) || heading);
   const body = props.tabs ? <FormTabs tabs={props.tabs} /> : props.children;
-  const ctx = { id, form, onSubmit: props.onSubmit } as unknown as EditFormContext;
+  // What Gem prepares before the call (e.g. reading an image that is too large) fails in a toast too, not silently.
+  const onSubmit: SubmitHandler<TOut> = async (values) => {
+    try {
+      await props.onSubmit(values);
+    } catch (e) {
+      notify.error(errorMessage(e));
+    }
+  };
+  const ctx = { id, form, onSubmit } as unknown as EditFormContext;
   return (
     <FormProvider {...form}>
       <EditFormContext.Provider value={ctx}>
