@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import {
   type ApiConfig,
@@ -9,12 +8,12 @@ import {
   type Context,
   createCaller,
   createContext,
+  type RequestAuth,
   type RequestMeta,
   SESSION_COOKIE,
   SESSION_POLICY,
-  type Session,
-  type SessionUser,
-  validateSessionToken,
+  sessionIdOf,
+  validateSession,
 } from '@klubhus/api';
 import type { DatabaseHandle } from '@klubhus/db';
 import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
@@ -26,12 +25,13 @@ import { restRoutes } from './rest';
 import { restCaller, restError } from './rest/route';
 import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
-import { refuseCrossSiteNavigation, refuseCrossSiteWrite } from './security';
+import { refuseCrossSiteNavigation, refuseCrossSiteWrite, SECURITY_HEADERS } from './security';
 import { compressApiAnswers, serveWebApp } from './web';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: { session: Session; user: SessionUser } | null;
+    /** The session the cookie names; checked by the procedure ladder, or here before a large body is read. */
+    auth: RequestAuth;
   }
 }
 
@@ -66,20 +66,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe };
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
   if (opts.logger) setInternalErrorLogger((errorId, err) => app.log.error({ errorId, err }, `Intern fejl ${errorId}`));
@@ -95,9 +84,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
-    const token = req.cookies[SESSION_COOKIE];
-    req.auth = token ? await validateSessionToken(opts.database.db, token) : null;
+    const sessionId = sessionIdOf(req.cookies[SESSION_COOKIE]);
+    req.auth = sessionId ? { sessionId } : null;
   });
+  /** Whether the request has a live session, checked now (before its body is read); the answer is kept for the call. */
+  const hasSession = async (req: FastifyRequest): Promise<boolean> => {
+    if (req.auth && 'sessionId' in req.auth) req.auth = await validateSession(opts.database.db, req.auth.sessionId);
+    return req.auth !== null;
+  };
   // PostgreSQL refuses NUL in text: a request carrying one anywhere is refused in Danish
   // before any procedure runs, instead of ending as a 500 (the text schemas refuse it too).
   app.addHook('preHandler', async (req, reply) => {
@@ -142,7 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // refused), before a byte is read.
       const length = req.headers['content-length'];
       const tooLarge = length === undefined ? req.headers['transfer-encoding'] !== undefined : Number(length) > BODY_LIMIT;
-      if (!req.auth && tooLarge) {
+      if (tooLarge && !(await hasSession(req))) {
         return reply.code(413).send({ success: false, error: MSG.requestTooLarge });
       }
     });
@@ -165,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           if (refuseCrossSiteWrite(req, reply, route.multipart === true)) return reply;
           if (route.navigationWrite && refuseCrossSiteNavigation(req, reply)) return reply;
           // A form for logged-in users is refused before a byte of it is read.
-          if (route.multipart && !route.public && !req.auth) return reply.code(401).send({ success: false, error: MSG.notLoggedIn });
+          if (route.multipart && !route.public && !(await hasSession(req))) return reply.code(401).send({ success: false, error: MSG.notLoggedIn });
         },
         handler: async (req, reply) => {
           try {

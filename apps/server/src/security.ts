@@ -46,3 +46,36 @@ export function refuseCrossSiteNavigation(req: FastifyRequest, reply: FastifyRep
   reply.code(403).send({ success: false, error: MSG.invalidOrigin });
   return true;
 }
+
+/**
+ * The security headers of every answer (what @fastify/helmet 13 sent with our settings), as one
+ * constant: helmet rebuilt and re-parsed them on every request (0.09–0.15 ms of Node CPU a call).
+ * A route may still set its own (file downloads set a stricter CSP).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "font-src 'self' https: data:",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    "img-src 'self' data: blob:",
+    "object-src 'none'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+  ].join(';'),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});

@@ -7,6 +7,7 @@ import { openTestDatabase } from '@klubhus/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { SECURITY_HEADERS } from '../src/security';
 import { COMPRESS_MIN_BYTES } from '../src/web';
 import { ORIGIN_HEADERS } from './helpers';
 
@@ -37,6 +38,15 @@ describe('serving the built web app', () => {
     };
   });
   afterAll(() => close());
+
+  it('sends the security headers with the page, its assets and API answers', async () => {
+    for (const url of ['/', dist.asset, '/api/health', '/trpc/app.state']) {
+      const res = await app.inject({ method: 'GET', url, headers: ORIGIN_HEADERS });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("script-src 'self'");
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
 
   it('sends a hashed asset brotli-compressed when asked, cached for a year', async () => {
     const res = await app.inject({ method: 'GET', url: dist.asset, headers: { 'accept-encoding': 'gzip, deflate, br' } });

@@ -27,6 +27,14 @@ export interface Context {
   deps: ApiDeps;
   /** The app-role connection: row-level security applies. */
   db: DatabaseHandle['db'];
+  /**
+   * The session the request names (its cookie token's hash), not yet checked. The ladder checks it
+   * against the database: publicProcedure in one statement, clubProcedure inside the call's
+   * transaction in the statement that also scopes it to the club.
+   */
+  sessionId: string | null;
+  /** Whether session and user below are the checked answer for sessionId (else both still null). */
+  sessionChecked: boolean;
   session: Session | null;
   user: SessionUser | null;
   req: RequestMeta;
@@ -34,11 +42,19 @@ export interface Context {
   host: string | null;
 }
 
-export function createContext(
-  deps: ApiDeps,
-  auth: { session: Session; user: SessionUser } | null,
-  req: RequestMeta,
-  host: string | null = null,
-): Context {
-  return { deps, db: deps.database.db, session: auth?.session ?? null, user: auth?.user ?? null, req, host };
+/** A request's session: a checked one, or only the id its cookie names (checked by the ladder). */
+export type RequestAuth = { session: Session; user: SessionUser } | { sessionId: string } | null;
+
+export function createContext(deps: ApiDeps, auth: RequestAuth, req: RequestMeta, host: string | null = null): Context {
+  const checked = auth && 'session' in auth ? auth : null;
+  return {
+    deps,
+    db: deps.database.db,
+    sessionId: checked ? checked.session.id : (auth as { sessionId: string } | null)?.sessionId ?? null,
+    sessionChecked: checked !== null || auth === null,
+    session: checked?.session ?? null,
+    user: checked?.user ?? null,
+    req,
+    host,
+  };
 }

@@ -1,8 +1,10 @@
-import { withClub, type Tx } from '@klubhus/db';
+import type { Tx } from '@klubhus/db';
 import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject } from '@klubhus/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { type ClubContext, loadClubContextIn } from './clubs/context';
+import { validateSession } from './auth/session';
+import { clubContextCache, openClubCall } from './clubs/call';
+import type { ClubContext } from './clubs/context';
 import type { CallOutcome, Context } from './context';
 import { CallFiles, fileStorage } from './attachments/storage';
 import { isInternalError, reportInternalError } from './lib/errors';
@@ -51,11 +53,15 @@ const observed = t.procedure.use(async ({ ctx, path, next }) => {
   return result;
 });
 
-/** Rung 1: anyone. */
-export const publicProcedure = observed;
+/** Rung 1: anyone; the session the request names is checked (one statement, none without a cookie). */
+export const publicProcedure = observed.use(async ({ ctx, next }) => {
+  if (ctx.sessionChecked || !ctx.sessionId) return next();
+  const auth = await validateSession(ctx.db, ctx.sessionId);
+  return next({ ctx: { ...ctx, sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null } });
+});
 
 /** Rung 2: a logged-in user. */
-export const authedProcedure = observed.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -77,21 +83,27 @@ export interface ClubScope {
 /**
  * Rung 3: a member of the session's current club; the club comes from the
  * session, never from input. The whole call runs in one transaction scoped to
- * the club: the club context and the procedure's own queries share it, and
- * ctx.db is that transaction too, so nothing in a club call can reach past
- * the club or wait for a second connection.
+ * the club: its first statement checks the session and sets the scope
+ * (openClubCall), the club context comes from the per-process cache when its
+ * version is current, and ctx.db is that transaction too, so nothing in a club
+ * call can reach past the club or wait for a second connection. A list call is
+ * four statements: BEGIN, that one, the list, COMMIT.
  */
-export const clubProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const clientId = ctx.session.currentClientId;
-  if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
+export const clubProcedure = observed.use(async ({ ctx, next }) => {
+  if (!ctx.sessionId) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+  const sessionId = ctx.sessionId;
   const files = new CallFiles(fileStorage(ctx.deps.config));
   let committed = false;
   try {
-    const result = await withClub(ctx.db, { clientId, userId: ctx.user.id }, async (trx) => {
-      const club = await loadClubContextIn(trx, ctx.user, clientId);
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const call = await openClubCall(trx, sessionId);
+      if (!call) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+      const clientId = call.session.currentClientId;
+      if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
+      const club = await clubContextCache(ctx.deps.database).get(trx, call.user, clientId, call.contextVersion);
       if (!club) throw refuse('FORBIDDEN', MSG.noClub);
       const scope: ClubScope = { club, trx, files };
-      const result = await next({ ctx: { ...ctx, db: trx, ...scope } });
+      const result = await next({ ctx: { ...ctx, db: trx, sessionChecked: true, session: call.session, user: call.user, ...scope } });
       // tRPC hands a failure back as a result: throw it so the transaction rolls back.
       if (!result.ok) throw result.error;
       return result;

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, sharePGlite } from './dialect/pglite';
+import { PREPARED_POOL_OPTIONS, prepareRepeatedQueries } from './dialect/prepared';
 import { APP_ROLE } from './migrations/helpers';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** Runs as the schema owner / session user: migrations, seeding, tests. Never for requests. */
   owner: Kysely<Database>;
+  /** Statements sent through db so far (BEGIN and COMMIT included): the bench and tests count a call's round trips with it. */
+  statements(): number;
   close(): Promise<void>;
 }
 
@@ -77,7 +80,9 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
   // Every app connection takes the app role in its startup packet: a connection that cannot take
   // it fails to open (never runs as the owner, past row-level security), and no half-opened client
   // is left checked out of the pool (a failing SET ROLE after connect leaked one and hung close()).
-  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}` });
+  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}`, ...PREPARED_POOL_OPTIONS });
+  const counter = { count: 0 };
+  prepareRepeatedQueries(appPool, counter);
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
   // tests) emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query.
@@ -93,6 +98,7 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
     url,
     db,
     owner,
+    statements: () => counter.count,
     async close() {
       await db.destroy();
       await owner.destroy();
@@ -109,12 +115,14 @@ async function openPGlite(config: DatabaseConfig, role: string): Promise<Databas
   });
   const shared = sharePGlite(pglite);
   const owner = new Kysely<Database>({ dialect: new PGliteDialect(shared, null) });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(shared, role) });
+  const counter = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(shared, role, counter) });
   return {
     kind: 'pglite',
     pglite,
     db,
     owner,
+    statements: () => counter.count,
     async close() {
       await pglite.close();
     },

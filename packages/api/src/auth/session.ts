@@ -60,58 +60,64 @@ export async function createSession(
   return { token, session };
 }
 
+/** The session id a cookie's token names (the token's hash), or null for anything that is no token of ours. */
+export function sessionIdOf(token: string | undefined | null): string | null {
+  return token && /^[a-z2-7]{32}$/.test(token) ? hashToken(token) : null;
+}
+
+/** The session and its user, read together by every check of a session (see sessionFromRow). */
+export const SESSION_COLUMNS = [
+  'sessions.id',
+  'sessions.user_id',
+  'sessions.current_client_id',
+  'sessions.remember',
+  'sessions.expires_at',
+  'sessions.absolute_expires_at',
+  'users.email',
+  'users.firstname',
+  'users.lastname',
+  'users.picture',
+  'users.admin',
+  'users.super_admin',
+  'users.time_zone',
+] as const;
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  current_client_id: number | null;
+  remember: boolean;
+  expires_at: Date | string;
+  absolute_expires_at: Date | string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  picture: string | null;
+  admin: boolean;
+  super_admin: boolean;
+  time_zone: string;
+}
+
+export interface CheckedSession {
+  session: Session;
+  user: SessionUser;
+  /** Sliding expiry: the session was used in the second half of its idle window and now lasts until session.expiresAt. */
+  extended: boolean;
+}
+
 /**
- * Looks the token's hash up; expired sessions are deleted. Sliding expiry: a
- * session used in the second half of its idle window is extended (never past
- * its absolute expiry).
+ * The one rule of a session's life: expired (idle or absolute) is no session; one used in the
+ * second half of its idle window is extended (never past its absolute expiry).
  */
-export async function validateSessionToken(
-  db: Kysely<Database>,
-  token: string,
-): Promise<{ session: Session; user: SessionUser } | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const id = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id',
-      'sessions.user_id',
-      'sessions.current_client_id',
-      'sessions.remember',
-      'sessions.expires_at',
-      'sessions.absolute_expires_at',
-      'users.email',
-      'users.firstname',
-      'users.lastname',
-      'users.picture',
-      'users.admin',
-      'users.super_admin',
-      'users.time_zone',
-    ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const now = Date.now();
+export function sessionFromRow(row: SessionRow, now = Date.now()): CheckedSession | null {
   const absolute = new Date(row.absolute_expires_at).getTime();
   let expires = new Date(row.expires_at).getTime();
-  if (now >= expires || now >= absolute) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
-    return null;
-  }
+  if (now >= expires || now >= absolute) return null;
   const policy = row.remember ? SESSION_POLICY.remember : SESSION_POLICY.short;
-  if (expires - now < policy.idle / 2) {
-    expires = Math.min(now + policy.idle, absolute);
-    await db.updateTable('sessions').set({ expires_at: new Date(expires) }).where('id', '=', id).execute();
-  }
+  const extended = expires - now < policy.idle / 2;
+  if (extended) expires = Math.min(now + policy.idle, absolute);
   return {
-    session: {
-      id,
-      userId: row.user_id,
-      currentClientId: row.current_client_id,
-      remember: row.remember,
-      expiresAt: new Date(expires),
-    },
+    session: { id: row.id, userId: row.user_id, currentClientId: row.current_client_id, remember: row.remember, expiresAt: new Date(expires) },
     user: {
       id: row.user_id,
       email: row.email,
@@ -122,7 +128,32 @@ export async function validateSessionToken(
       superAdmin: row.super_admin,
       timeZone: row.time_zone,
     },
+    extended,
   };
+}
+
+/** Stores a sliding extension (see sessionFromRow). */
+export async function extendSession(db: Kysely<Database>, checked: CheckedSession): Promise<void> {
+  if (checked.extended) await db.updateTable('sessions').set({ expires_at: checked.session.expiresAt }).where('id', '=', checked.session.id).execute();
+}
+
+/** Looks a session up by its id (one statement); an expired one is deleted. */
+export async function validateSession(db: Kysely<Database>, id: string): Promise<{ session: Session; user: SessionUser } | null> {
+  const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(SESSION_COLUMNS).where('sessions.id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const checked = sessionFromRow(row);
+  if (!checked) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  await extendSession(db, checked);
+  return { session: checked.session, user: checked.user };
+}
+
+/** The same for a cookie's token. */
+export async function validateSessionToken(db: Kysely<Database>, token: string): Promise<{ session: Session; user: SessionUser } | null> {
+  const id = sessionIdOf(token);
+  return id ? validateSession(db, id) : null;
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -54,31 +54,45 @@ export function loadClubContext(
   return withClub(db, { clientId, userId: user.id }, (trx) => loadClubContextIn(trx, user, clientId));
 }
 
-/**
- * The same, inside a transaction already scoped to the club: membership and
- * active modules come back in one query (the modules as a JSON array), since
- * every club call pays for this before its own work.
- */
+/** The same, inside a transaction already scoped to the club. */
 export async function loadClubContextIn(trx: Tx, user: { id: number; admin: boolean }, clientId: number): Promise<ClubContext | null> {
-  const membership = await trx
-    .selectFrom('client_users')
-    .select(['role', 'accepted', jsonArrayFrom(activeModulesQuery(trx, clientId)).as('modules')])
-    .where('client_id', '=', clientId)
-    .where('user_id', '=', user.id)
+  return (await readClubContext(trx, user, clientId)).club;
+}
+
+/**
+ * The club context and the club's context_version it was read at, in one statement (membership
+ * and active modules as a JSON array), inside a transaction scoped to the club. The version comes
+ * from the same snapshot as the rest, so a cache labelled with it is never newer than its data.
+ */
+export async function readClubContext(
+  trx: Tx,
+  user: { id: number; admin: boolean },
+  clientId: number,
+): Promise<{ club: ClubContext | null; version: number | null }> {
+  const row = await trx
+    .selectFrom('clients')
+    .leftJoin('client_users', (j) => j.onRef('client_users.client_id', '=', 'clients.id').on('client_users.user_id', '=', user.id))
+    .select(['clients.context_version', 'client_users.role', 'client_users.accepted', jsonArrayFrom(activeModulesQuery(trx, clientId)).as('modules')])
+    .where('clients.id', '=', clientId)
     .executeTakeFirst();
-  if (!membership?.accepted) return null;
-  const modules = membership.modules.map(toActiveModule);
-  const isAdmin = membership.role === ROLE_ADMIN || user.admin;
-  const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : roleRules(modules, membership.role);
+  if (!row) return { club: null, version: null };
+  const version = Number(row.context_version);
+  if (!row.accepted || row.role === null) return { club: null, version };
+  const modules = row.modules.map(toActiveModule);
+  const isAdmin = row.role === ROLE_ADMIN || user.admin;
+  const rules = isAdmin ? [{ action: 'manage', subject: 'all' }] : roleRules(modules, row.role);
   return {
-    clientId,
-    userId: user.id,
-    role: membership.role,
-    isAdmin,
-    isStaff: isAdmin || membership.role !== ROLE_MEMBER,
-    modules: modules.map((m) => m.module),
-    ability: createMongoAbility(rules as never),
-    rules,
+    club: {
+      clientId,
+      userId: user.id,
+      role: row.role,
+      isAdmin,
+      isStaff: isAdmin || row.role !== ROLE_MEMBER,
+      modules: modules.map((m) => m.module),
+      ability: createMongoAbility(rules as never),
+      rules,
+    },
+    version,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { StatementCounter } from './prepared';
 
 /**
  * PGlite is a single PostgreSQL session. Kysely hands out "connections" per query
@@ -46,9 +47,13 @@ export function sharePGlite(pglite: PGlite): SharedPGlite {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly counter: StatementCounter,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    this.counter.count++;
     const res = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object' });
     const command = compiled.query.kind;
     const counts =
@@ -71,6 +76,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly shared: SharedPGlite,
     private readonly role: string | null,
+    private readonly counter: StatementCounter,
   ) {}
 
   async init(): Promise<void> {}
@@ -86,7 +92,7 @@ class PGliteDriver implements Driver {
       release();
       throw error;
     }
-    const connection = new PGliteConnection(this.shared.pglite);
+    const connection = new PGliteConnection(this.shared.pglite, this.counter);
     this.releases.set(connection, release);
     return connection;
   }
@@ -121,12 +127,13 @@ export class PGliteDialect implements Dialect {
   constructor(
     private readonly shared: SharedPGlite,
     private readonly role: string | null = null,
+    private readonly counter: StatementCounter = { count: 0 },
   ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.shared, this.role);
+    return new PGliteDriver(this.shared, this.role, this.counter);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

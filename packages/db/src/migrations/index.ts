@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_crm';
 import * as m0003 from './0003_catalogue';
+import * as m0004 from './0004_club_context_version';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_crm': m0002,
   '0003_catalogue': m0003,
+  '0004_club_context_version': m0004,
 };

@@ -36,6 +36,8 @@ export interface ClientsTable {
   /** Client settings of SPEC §3 (companies.extraInfo, events, orders, contracts, webshop, …). */
   settings: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** Bumped by triggers whenever a membership, module or role rule of the club changes (cached club contexts). */
+  context_version: Generated<number>;
 }
 
 export interface UsersTable {
