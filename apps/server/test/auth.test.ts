@@ -24,6 +24,21 @@ const lastMail = (to: string) =>
 const tokenIn = (text: string) => /token=([a-z2-7]+)/.exec(text)?.[1] ?? '';
 
 describe('login and sessions', () => {
+  it("GET /api/user lists exactly the user's own memberships, by club name (one statement under row-level security)", async () => {
+    const admin = await t.login('admin@demo.dk');
+    const before = t.database.statements();
+    const me = await t.request('GET', '/api/user', { cookie: admin });
+    expect(me.statusCode).toBe(200);
+    // The session check, then the profile with its memberships.
+    expect(t.database.statements() - before).toBe(2);
+    expect(me.json().result.clients.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([
+      ['Demo IF', 'admin'],
+      ['Nabo BK', 'admin'],
+    ]);
+    const member = await t.request('GET', '/api/user', { cookie: await t.login('member@demo.dk') });
+    expect(member.json().result.clients.map((c: { name: string }) => c.name)).toEqual(['Demo IF']);
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie and stores only the token hash', async () => {
     const res = await t.request('POST', '/api/login', { body: { email: 'staff@demo.dk', password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
