@@ -26,7 +26,7 @@ import { restCaller, restError } from './rest/route';
 import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
 import { refuseCrossSiteNavigation, refuseCrossSiteWrite, SECURITY_HEADERS } from './security';
-import { compressApiAnswers, serveWebApp } from './web';
+import { sendApiAnswersWhole, serveWebApp } from './web';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -187,7 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', async () => openApiDocument(restRoutes));
   app.get('/api/health', async () => ({ ok: true }));
 
-  compressApiAnswers(app, isApiPath);
+  sendApiAnswersWhole(app, isApiPath);
   const webDist = opts.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   const notFound = (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ success: false, error: MSG.notFound });
   if (!(await serveWebApp(app, webDist, { isApiPath, notFound }))) app.setNotFoundHandler(notFound);

@@ -60,28 +60,29 @@ function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | nu
 }
 
 /**
- * Compresses large JSON answers of the API (tRPC and REST) for clients that accept it: brotli at a
- * fast quality, or gzip, off the event loop. A call without Accept-Encoding, an answer under
- * COMPRESS_MIN_BYTES, a stream or a file pays one header check.
+ * Sends API answers whole: tRPC answers with a fetch Response whose body Fastify would stream in
+ * chunked encoding (two writes and a reader per answer); taken apart here (status, headers, body)
+ * it goes out as one buffer with its length. Large JSON answers are compressed for clients that
+ * accept it: brotli at a fast quality, or gzip, off the event loop.
  */
-export function compressApiAnswers(app: FastifyInstance, isApiPath: (url: string) => boolean) {
+export function sendApiAnswersWhole(app: FastifyInstance, isApiPath: (url: string) => boolean) {
   app.addHook('onSend', async (req, reply, payload) => {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding || reply.getHeader('content-encoding') || !isApiPath(req.url)) return payload;
+    if (!isApiPath(req.url)) return payload;
     let body: string | Buffer;
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       body = payload;
       if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
     } else if (payload instanceof Response) {
-      // tRPC answers with a fetch Response: take it apart (status, headers, body) so it can be compressed.
       const type = payload.headers.get('content-type') ?? '';
       if (!type.includes('json') || payload.headers.get('transfer-encoding') || payload.body === null) return payload;
       reply.code(payload.status);
       for (const [name, value] of payload.headers) reply.header(name, value);
-      body = Buffer.from(await payload.arrayBuffer());
+      body = await payload.text();
     } else {
       return payload;
     }
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding || reply.getHeader('content-encoding')) return body;
     reply.header('vary', appendVary(reply.getHeader('vary')));
     if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
     const compressed =

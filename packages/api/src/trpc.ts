@@ -2,7 +2,7 @@ import type { Tx } from '@klubhus/db';
 import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject } from '@klubhus/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { validateSession } from './auth/session';
+import { type Session, type SessionUser, validateSession } from './auth/session';
 import { clubContextCache, openClubCall } from './clubs/call';
 import type { ClubContext } from './clubs/context';
 import type { CallOutcome, Context } from './context';
@@ -42,34 +42,60 @@ export { fail } from './lib/errors';
 export class RungRefusal extends Error {}
 const refuse = (code: 'UNAUTHORIZED' | 'FORBIDDEN', message: string) => new TRPCError({ code, message, cause: new RungRefusal(message) });
 
-/** Tells an observer (the cross-club sweep) how each call ended; see CallOutcome. */
-const observed = t.procedure.use(async ({ ctx, path, next }) => {
-  const result = await next();
-  if (ctx.deps.observe) {
-    const e = result.ok ? null : result.error;
-    const outcome: CallOutcome = !e ? 'resolved' : e.cause instanceof RungRefusal ? 'rung' : e.code === 'BAD_REQUEST' && e.cause instanceof ZodError ? 'input' : 'resolved';
-    ctx.deps.observe(path, outcome);
-  }
-  return result;
-});
+/**
+ * Tells an observer (the cross-club sweep) how each call ended; see CallOutcome. Every rung below
+ * is one middleware that observes and checks together: tRPC copies the call's options at each
+ * middleware, so a ladder of one-line middlewares cost a club call a tenth of its Node CPU.
+ */
+function observe(ctx: Context, path: string, result: { ok: boolean; error?: TRPCError }) {
+  if (!ctx.deps.observe) return;
+  const e = result.ok ? null : (result.error ?? null);
+  const outcome: CallOutcome = !e ? 'resolved' : e.cause instanceof RungRefusal ? 'rung' : e.code === 'BAD_REQUEST' && e.cause instanceof ZodError ? 'input' : 'resolved';
+  ctx.deps.observe(path, outcome);
+}
+
+type Checked = Context & { sessionChecked: true };
+type Authed = Checked & { user: SessionUser; session: Session };
+
+/** The request's session, checked (one statement; none without a cookie or when already checked). */
+async function checkedSession(ctx: Context): Promise<Checked> {
+  if (ctx.sessionChecked || !ctx.sessionId) return { ...ctx, sessionChecked: true };
+  const auth = await validateSession(ctx.db, ctx.sessionId);
+  return { ...ctx, sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null };
+}
+
+/** A rung for calls outside a club: the session checked, then the rung's own test. */
+function sessionRung<C extends Checked>(check: (ctx: Checked) => C) {
+  return t.procedure.use(async ({ ctx, path, next }) => {
+    let checked: C;
+    try {
+      checked = check(await checkedSession(ctx));
+    } catch (error) {
+      observe(ctx, path, { ok: false, error: error as TRPCError });
+      throw error;
+    }
+    const result = await next({ ctx: checked });
+    observe(ctx, path, result);
+    return result;
+  });
+}
+
+const loggedIn = (ctx: Checked): Authed => {
+  if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+  return ctx as Authed;
+};
 
 /** Rung 1: anyone; the session the request names is checked (one statement, none without a cookie). */
-export const publicProcedure = observed.use(async ({ ctx, next }) => {
-  if (ctx.sessionChecked || !ctx.sessionId) return next();
-  const auth = await validateSession(ctx.db, ctx.sessionId);
-  return next({ ctx: { ...ctx, sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null } });
-});
+export const publicProcedure = sessionRung((ctx) => ctx);
 
 /** Rung 2: a logged-in user. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+export const authedProcedure = sessionRung(loggedIn);
 
 /** Platform administrators: their own path, never reached through a club role. */
-export const superAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.superAdmin && !ctx.user.admin) throw refuse('FORBIDDEN', MSG.forbidden);
-  return next();
+export const superAdminProcedure = sessionRung((ctx) => {
+  const authed = loggedIn(ctx);
+  if (!authed.user.superAdmin && !authed.user.admin) throw refuse('FORBIDDEN', MSG.forbidden);
+  return authed;
 });
 
 export interface ClubScope {
@@ -81,51 +107,61 @@ export interface ClubScope {
 }
 
 /**
- * Rung 3: a member of the session's current club; the club comes from the
- * session, never from input. The whole call runs in one transaction scoped to
- * the club: its first statement checks the session and sets the scope
- * (openClubCall), the club context comes from the per-process cache when its
- * version is current, and ctx.db is that transaction too, so nothing in a club
- * call can reach past the club or wait for a second connection. A list call is
- * four statements: BEGIN, that one, the list, COMMIT.
+ * A rung inside a club: a member of the session's current club that passes the rung's test. The
+ * club comes from the session, never from input. The whole call runs in one transaction scoped to
+ * the club: its first statement checks the session and sets the scope (openClubCall), the club
+ * context comes from the per-process cache when its version is current, and ctx.db is that
+ * transaction too, so nothing in a club call can reach past the club or wait for a second
+ * connection. A list call is four statements: BEGIN, that one, the list, COMMIT.
  */
-export const clubProcedure = observed.use(async ({ ctx, next }) => {
-  if (!ctx.sessionId) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-  const sessionId = ctx.sessionId;
-  const files = new CallFiles(fileStorage(ctx.deps.config));
-  let committed = false;
-  try {
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      const call = await openClubCall(trx, sessionId);
-      if (!call) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-      const clientId = call.session.currentClientId;
-      if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
-      const club = await clubContextCache(ctx.deps.database).get(trx, call.user, clientId, call.contextVersion);
-      if (!club) throw refuse('FORBIDDEN', MSG.noClub);
-      const scope: ClubScope = { club, trx, files };
-      const result = await next({ ctx: { ...ctx, db: trx, sessionChecked: true, session: call.session, user: call.user, ...scope } });
-      // tRPC hands a failure back as a result: throw it so the transaction rolls back.
-      if (!result.ok) throw result.error;
+function clubRung(check: (club: ClubContext) => void) {
+  return t.procedure.use(async ({ ctx, path, next }) => {
+    const files = new CallFiles(fileStorage(ctx.deps.config));
+    let committed = false;
+    let outcome: { ok: boolean; error?: TRPCError } = { ok: false };
+    try {
+      const sessionId = ctx.sessionId;
+      if (!sessionId) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        const call = await openClubCall(trx, sessionId);
+        if (!call) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+        const clientId = call.session.currentClientId;
+        if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
+        const club = await clubContextCache(ctx.deps.database).get(trx, call.user, clientId, call.contextVersion);
+        if (!club) throw refuse('FORBIDDEN', MSG.noClub);
+        check(club);
+        const scope: ClubScope = { club, trx, files };
+        const result = await next({ ctx: { ...ctx, db: trx, sessionChecked: true as const, session: call.session, user: call.user, ...scope } });
+        outcome = result;
+        // tRPC hands a failure back as a result: throw it so the transaction rolls back.
+        if (!result.ok) throw result.error;
+        return result;
+      });
+      committed = true;
       return result;
-    });
-    committed = true;
-    return result;
-  } finally {
-    await files.settle(committed);
-  }
-});
+    } catch (error) {
+      if (outcome.ok || !('error' in outcome)) outcome = { ok: false, error: error as TRPCError };
+      throw error;
+    } finally {
+      observe(ctx, path, outcome);
+      await files.settle(committed);
+    }
+  });
+}
+
+/** Rung 3: a member of the session's current club. */
+export const clubProcedure = clubRung(() => {});
 
 /** Rung 3b: staff of the club (any role but member). */
-export const staffProcedure = clubProcedure.use(({ ctx, next }) => {
-  if (!ctx.club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
-  return next();
+export const staffProcedure = clubRung((club) => {
+  if (!club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
 });
 
 /** Rung 4: staff of a club that has the module switched on. */
 export function moduleProcedure(alias: ModuleAlias) {
-  return staffProcedure.use(({ ctx, next }) => {
-    if (!ctx.club.modules.some((m) => m.alias === alias)) throw refuse('FORBIDDEN', MSG.moduleOff);
-    return next();
+  return clubRung((club) => {
+    if (!club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
+    if (!club.modules.some((m) => m.alias === alias)) throw refuse('FORBIDDEN', MSG.moduleOff);
   });
 }
 
@@ -139,7 +175,6 @@ export function can(action: PermissionAction, subject: PermissionSubject) {
 }
 
 /** Club admins (role admin or admin flag): club settings and users. */
-export const clubAdminProcedure = clubProcedure.use(({ ctx, next }) => {
-  if (!ctx.club.isAdmin) throw refuse('FORBIDDEN', MSG.forbidden);
-  return next();
+export const clubAdminProcedure = clubRung((club) => {
+  if (!club.isAdmin) throw refuse('FORBIDDEN', MSG.forbidden);
 });

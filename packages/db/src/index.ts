@@ -8,3 +8,4 @@ export * from './env';
 export * from './password';
 export * from './seed/demo';
 export * from './fixtures/index';
+export * from './precompiled';

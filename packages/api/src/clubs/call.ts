@@ -1,7 +1,23 @@
-import type { DatabaseHandle, Tx } from '@klubhus/db';
+import { type DatabaseHandle, precompiled, type Tx } from '@klubhus/db';
 import { sql } from 'kysely';
 import { type CheckedSession, extendSession, SESSION_COLUMNS, sessionFromRow } from '../auth/session';
 import { type ClubContext, readClubContext } from './context';
+
+const openClubCallQuery = precompiled(
+  () => '',
+  (db, p: { sessionId: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('clients', 'clients.id', 'sessions.current_client_id')
+      .select([
+        ...SESSION_COLUMNS,
+        'clients.context_version',
+        sql<string>`set_config('app.client_id', coalesce(sessions.current_client_id::text, ''), true)`.as('scoped_club'),
+        sql<string>`set_config('app.user_id', sessions.user_id::text, true)`.as('scoped_user'),
+      ])
+      .where('sessions.id', '=', p.sessionId),
+);
 
 /**
  * The first statement of every club call, inside its transaction: checks the session, reads its
@@ -11,18 +27,7 @@ import { type ClubContext, readClubContext } from './context';
  * every statement after it and needed by none before. Null when there is no live session.
  */
 export async function openClubCall(trx: Tx, sessionId: string): Promise<(CheckedSession & { contextVersion: number | null }) | null> {
-  const row = await trx
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('clients', 'clients.id', 'sessions.current_client_id')
-    .select([
-      ...SESSION_COLUMNS,
-      'clients.context_version',
-      sql<string>`set_config('app.client_id', coalesce(sessions.current_client_id::text, ''), true)`.as('scoped_club'),
-      sql<string>`set_config('app.user_id', sessions.user_id::text, true)`.as('scoped_user'),
-    ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  const [row] = await openClubCallQuery(trx, null, { sessionId });
   if (!row) return null;
   // An expired session is refused here and deleted by the next plain session check (this
   // transaction may still roll back).
