@@ -66,33 +66,42 @@ function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | nu
  * accept it: brotli at a fast quality, or gzip, off the event loop.
  */
 export function sendApiAnswersWhole(app: FastifyInstance, isApiPath: (url: string) => boolean) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!isApiPath(req.url)) return payload;
-    let body: string | Buffer;
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      body = payload;
-      if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    } else if (payload instanceof Response) {
-      const type = payload.headers.get('content-type') ?? '';
-      if (!type.includes('json') || payload.headers.get('transfer-encoding') || payload.body === null) return payload;
-      reply.code(payload.status);
-      for (const [name, value] of payload.headers) reply.header(name, value);
-      body = await payload.text();
-    } else {
-      return payload;
-    }
+  app.addHook('onSend', (req, reply, payload, done) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding || reply.getHeader('content-encoding')) return body;
-    reply.header('vary', appendVary(reply.getHeader('vary')));
-    if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
-        : await gzipAsync(body, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    const whole = payload instanceof Response;
+    // The common case (an answer already whole, no compression asked for) stays synchronous.
+    if ((!whole && !encoding) || !isApiPath(req.url)) return done(null, payload);
+    wholeAnswer(reply, payload, encoding).then(
+      (body) => done(null, body),
+      (error) => done(error),
+    );
   });
+}
+
+async function wholeAnswer(reply: FastifyReply, payload: unknown, encoding: 'br' | 'gzip' | null): Promise<unknown> {
+  let body: string | Buffer;
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    body = payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  } else if (payload instanceof Response) {
+    const type = payload.headers.get('content-type') ?? '';
+    if (!type.includes('json') || payload.headers.get('transfer-encoding') || payload.body === null) return payload;
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    body = await payload.text();
+  } else {
+    return payload;
+  }
+  if (!encoding || reply.getHeader('content-encoding')) return body;
+  reply.header('vary', appendVary(reply.getHeader('vary')));
+  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+      : await gzipAsync(body, { level: 6 });
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return compressed;
 }
 
 function appendVary(current: unknown): string {

@@ -34,7 +34,6 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 export { fail } from './lib/errors';
 
@@ -114,7 +113,7 @@ export interface ClubScope {
  * transaction too, so nothing in a club call can reach past the club or wait for a second
  * connection. A list call is four statements: BEGIN, that one, the list, COMMIT.
  */
-function clubRung(check: (club: ClubContext) => void) {
+function clubRung(check: ClubCheck) {
   return t.procedure.use(async ({ ctx, path, next }) => {
     const files = new CallFiles(fileStorage(ctx.deps.config));
     let committed = false;
@@ -131,7 +130,8 @@ function clubRung(check: (club: ClubContext) => void) {
         if (!club) throw refuse('FORBIDDEN', MSG.noClub);
         check(club);
         const scope: ClubScope = { club, trx, files };
-        const result = await next({ ctx: { ...ctx, db: trx, sessionChecked: true as const, session: call.session, user: call.user, ...scope } });
+        // tRPC merges these into the call's context.
+        const result = await next({ ctx: { db: trx, sessionChecked: true as const, session: call.session, user: call.user, ...scope } });
         outcome = result;
         // tRPC hands a failure back as a result: throw it so the transaction rolls back.
         if (!result.ok) throw result.error;
@@ -157,21 +157,26 @@ export const staffProcedure = clubRung((club) => {
   if (!club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
 });
 
-/** Rung 4: staff of a club that has the module switched on. */
-export function moduleProcedure(alias: ModuleAlias) {
+/** A test a club rung applies to the club context (see can). */
+export type ClubCheck = (club: ClubContext) => void;
+
+/**
+ * Rung 4: staff of a club that has the module switched on, and passes the given checks — usually
+ * one can(action, subject): `moduleProcedure('companies', can('read', 'companies'))`.
+ */
+export function moduleProcedure(alias: ModuleAlias, ...checks: ClubCheck[]) {
   return clubRung((club) => {
     if (!club.isStaff) throw refuse('FORBIDDEN', MSG.forbidden);
     if (!club.modules.some((m) => m.alias === alias)) throw refuse('FORBIDDEN', MSG.moduleOff);
+    for (const check of checks) check(club);
   });
 }
 
 /** Rung 5: the role's abilities allow the action on the subject (e.g. can('delete', 'companies')). */
-export function can(action: PermissionAction, subject: PermissionSubject) {
-  return middleware(({ ctx, next }) => {
-    const club = (ctx as Partial<ClubScope>).club;
-    if (!club?.ability.can(action, subject)) throw refuse('FORBIDDEN', MSG.forbidden);
-    return next();
-  });
+export function can(action: PermissionAction, subject: PermissionSubject): ClubCheck {
+  return (club) => {
+    if (!club.ability.can(action, subject)) throw refuse('FORBIDDEN', MSG.forbidden);
+  };
 }
 
 /** Club admins (role admin or admin flag): club settings and users. */

@@ -65,16 +65,14 @@ import { deleteSeason, getSeason, listSeasons, parentSeasons, saveSeason, season
 const byId = z.object({ id });
 
 /** Products, product categories and invoice groups live in the products module. */
-const products = moduleProcedure('products');
-const productsRead = products.use(can('read', 'products'));
-const productsWrite = products.use(can('update', 'products'));
-const productsDelete = products.use(can('delete', 'products'));
+const productsRead = moduleProcedure('products', can('read', 'products'));
+const productsWrite = moduleProcedure('products', can('update', 'products'));
+const productsDelete = moduleProcedure('products', can('delete', 'products'));
 
 /** Order categories, seasons, custom fields and discount codes live in the orders module. */
-const orders = moduleProcedure('orders');
-const ordersRead = orders.use(can('read', 'orders'));
-const ordersWrite = orders.use(can('update', 'orders'));
-const ordersDelete = orders.use(can('delete', 'orders'));
+const ordersRead = moduleProcedure('orders', can('read', 'orders'));
+const ordersWrite = moduleProcedure('orders', can('update', 'orders'));
+const ordersDelete = moduleProcedure('orders', can('delete', 'orders'));
 
 export const productsRouter = router({
   list: productsRead.input(ZProductListRequest).output(ZProductListResponse).query(({ ctx, input }) => listProducts(ctx.trx, ctx.club.clientId, input)),

@@ -37,10 +37,9 @@ import {
   searchCvr,
 } from './service';
 
-const companies = moduleProcedure('companies');
-const read = companies.use(can('read', 'companies'));
-const write = companies.use(can('update', 'companies'));
-const remove = companies.use(can('delete', 'companies'));
+const read = moduleProcedure('companies', can('read', 'companies'));
+const write = moduleProcedure('companies', can('update', 'companies'));
+const remove = moduleProcedure('companies', can('delete', 'companies'));
 
 const byId = z.object({ id });
 

@@ -32,10 +32,9 @@ import {
   searchContacts,
 } from './service';
 
-const contacts = moduleProcedure('contacts');
-const read = contacts.use(can('read', 'contacts'));
-const write = contacts.use(can('update', 'contacts'));
-const remove = contacts.use(can('delete', 'contacts'));
+const read = moduleProcedure('contacts', can('read', 'contacts'));
+const write = moduleProcedure('contacts', can('update', 'contacts'));
+const remove = moduleProcedure('contacts', can('delete', 'contacts'));
 const byId = z.object({ id });
 
 export const contactsRouter = router({
