@@ -24,6 +24,12 @@ const lastMail = (to: string) =>
 const tokenIn = (text: string) => /token=([a-z2-7]+)/.exec(text)?.[1] ?? '';
 
 describe('login and sessions', () => {
+  it('stores a session as the SHA-256 of its token, in hex (sessions made before keep working)', () => {
+    // FIPS 180-2's test vector, and a token of our alphabet checked against @oslojs's sha256.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abcdefghijklmnopqrstuvwxyz234567')).toBe('84cb29b2c78b393c0d30a90d5a9f670267d02d9ec3743fc1800acff8b03bac15');
+  });
+
   it("GET /api/user lists exactly the user's own memberships, by club name (one statement under row-level security)", async () => {
     const admin = await t.login('admin@demo.dk');
     const before = t.database.statements();
