@@ -1,8 +1,9 @@
 import type { Tx } from '@klubhus/db';
-import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject } from '@klubhus/domain';
+import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject, type TUserProfile } from '@klubhus/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { type Session, type SessionUser, validateSession } from './auth/session';
+import { userProfile, validateSessionWithProfile } from './auth/user';
 import { clubContextCache, openClubCall } from './clubs/call';
 import type { ClubContext } from './clubs/context';
 import type { CallOutcome, Context } from './context';
@@ -54,7 +55,7 @@ function observe(ctx: Context, path: string, result: { ok: boolean; error?: TRPC
 }
 
 type Checked = Context & { sessionChecked: true };
-type Authed = Checked & { user: SessionUser; session: Session };
+type Authed = Checked & { user: SessionUser; session: Session; profile: TUserProfile };
 
 /** The request's session, checked (one statement; none without a cookie or when already checked). */
 async function checkedSession(ctx: Context): Promise<Checked> {
@@ -63,12 +64,23 @@ async function checkedSession(ctx: Context): Promise<Checked> {
   return { ...ctx, sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null };
 }
 
+/** The same with the user's profile and memberships, read in the same one statement (GET /api/user is just that). */
+async function loggedIn(ctx: Context): Promise<Authed> {
+  if (ctx.sessionChecked || !ctx.sessionId) {
+    if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+    return { ...ctx, sessionChecked: true, user: ctx.user, session: ctx.session, profile: await userProfile(ctx.db, ctx.user.id) };
+  }
+  const auth = await validateSessionWithProfile(ctx.db, ctx.sessionId);
+  if (!auth) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+  return { ...ctx, sessionChecked: true, session: auth.session, user: auth.user, profile: auth.profile };
+}
+
 /** A rung for calls outside a club: the session checked, then the rung's own test. */
-function sessionRung<C extends Checked>(check: (ctx: Checked) => C) {
+function sessionRung<C extends Checked>(check: (ctx: Context) => Promise<C>) {
   return t.procedure.use(async ({ ctx, path, next }) => {
     let checked: C;
     try {
-      checked = check(await checkedSession(ctx));
+      checked = await check(ctx);
     } catch (error) {
       observe(ctx, path, { ok: false, error: error as TRPCError });
       throw error;
@@ -79,20 +91,15 @@ function sessionRung<C extends Checked>(check: (ctx: Checked) => C) {
   });
 }
 
-const loggedIn = (ctx: Checked): Authed => {
-  if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-  return ctx as Authed;
-};
-
 /** Rung 1: anyone; the session the request names is checked (one statement, none without a cookie). */
-export const publicProcedure = sessionRung((ctx) => ctx);
+export const publicProcedure = sessionRung(checkedSession);
 
-/** Rung 2: a logged-in user. */
+/** Rung 2: a logged-in user (ctx.profile: the user as GET /api/user returns it). */
 export const authedProcedure = sessionRung(loggedIn);
 
 /** Platform administrators: their own path, never reached through a club role. */
-export const superAdminProcedure = sessionRung((ctx) => {
-  const authed = loggedIn(ctx);
+export const superAdminProcedure = sessionRung(async (ctx) => {
+  const authed = await loggedIn(ctx);
   if (!authed.user.superAdmin && !authed.user.admin) throw refuse('FORBIDDEN', MSG.forbidden);
   return authed;
 });

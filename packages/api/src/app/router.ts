@@ -11,7 +11,6 @@ import {
   ZUserProfile,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { userProfile } from '../auth/user';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 import { appState, changeClient, clientConfiguration, staffUsers, storefrontTerms, type Viewer } from './service';
@@ -20,7 +19,8 @@ const viewer = (ctx: Context): Viewer => ({ db: ctx.db, user: ctx.user, session:
 
 export const appStateRouter = router({
   state: publicProcedure.input(ZNoInput).output(ZAppStateResponse).query(({ ctx }) => appState(viewer(ctx))),
-  user: authedProcedure.input(ZNoInput).output(ZUserProfile).query(({ ctx }) => userProfile(ctx.db, ctx.user.id)),
+  // The logged-in rung has read the profile with the session: GET /api/user is one statement.
+  user: authedProcedure.input(ZNoInput).output(ZUserProfile).query(({ ctx }) => ctx.profile),
   client: publicProcedure.input(ZNoInput).output(ZClientConfiguration.nullable()).query(({ ctx }) => clientConfiguration(viewer(ctx))),
   modules: publicProcedure
     .input(ZNoInput)

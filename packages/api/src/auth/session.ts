@@ -1,4 +1,4 @@
-import type { Database } from '@klubhus/db';
+import { type Database, precompiled } from '@klubhus/db';
 import type { Kysely } from 'kysely';
 import { generateToken, hashToken } from '../lib/tokens';
 
@@ -137,9 +137,8 @@ export async function extendSession(db: Kysely<Database>, checked: CheckedSessio
   if (checked.extended) await db.updateTable('sessions').set({ expires_at: checked.session.expiresAt }).where('id', '=', checked.session.id).execute();
 }
 
-/** Looks a session up by its id (one statement); an expired one is deleted. */
-export async function validateSession(db: Kysely<Database>, id: string): Promise<{ session: Session; user: SessionUser } | null> {
-  const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(SESSION_COLUMNS).where('sessions.id', '=', id).executeTakeFirst();
+/** A session's row as read (or none): an expired session is deleted, a used one extended. */
+export async function settleSession(db: Kysely<Database>, id: string, row: SessionRow | undefined): Promise<CheckedSession | null> {
   if (!row) return null;
   const checked = sessionFromRow(row);
   if (!checked) {
@@ -147,8 +146,20 @@ export async function validateSession(db: Kysely<Database>, id: string): Promise
     return null;
   }
   await extendSession(db, checked);
-  return { session: checked.session, user: checked.user };
+  return checked;
 }
+
+/** Looks a session up by its id (one statement); an expired one is deleted. */
+export async function validateSession(db: Kysely<Database>, id: string): Promise<{ session: Session; user: SessionUser } | null> {
+  const [row] = await sessionQuery(db, null, { id });
+  const checked = await settleSession(db, id, row);
+  return checked && { session: checked.session, user: checked.user };
+}
+
+const sessionQuery = precompiled(
+  () => '',
+  (db, p: { id: string }) => db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(SESSION_COLUMNS).where('sessions.id', '=', p.id),
+);
 
 /** The same for a cookie's token. */
 export async function validateSessionToken(db: Kysely<Database>, token: string): Promise<{ session: Session; user: SessionUser } | null> {
