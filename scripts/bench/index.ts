@@ -1,35 +1,41 @@
 /**
- * npm run bench — the company list at scale.
+ * npm run bench — what one call costs, against what this stack can physically do.
  *
- * Seeds 100,000 companies over 50 clubs (one staff user each) into the
- * database of DATABASE_URL (or the embedded PGlite when unset, with fewer
- * companies because seeding it is slow), starts the app in-process on a free
- * port and measures with autocannon (64 connections, ~10 s each):
- *   - a bare Fastify route in the same app (the baseline),
- *   - GET /api/user (session validation only),
- *   - the company list (page of 10, default sort) and a text search, through
- *     tRPC (GET /trpc/companies.list) and through REST (POST /api/companies).
- * Requests rotate over the 50 clubs' sessions. Then EXPLAINs the list queries
- * as the app role inside a club transaction (RLS applies) and fails if a
- * sequential scan on companies appears.
+ * Seeds 100,000 companies over 50 clubs (one staff user each), plus a club with 50 and one with
+ * 50,000 companies for the generic-plan check, into the database of DATABASE_URL (or the embedded
+ * PGlite when unset, with fewer companies because seeding it is slow), starts the app in-process on
+ * a free port and loads it from a child process with autocannon (64 connections, ~10 s a run, the
+ * 50 clubs' sessions rotating). Each run prints req/s, latency, Node CPU per call (this process's
+ * CPU over the run: the server's alone) and statements per call (sent by the app's pool), and its
+ * share of the limit route beside it in the same run:
+ *   - list: the bare limit route (Fastify + pg, prepared statements: session, BEGIN, scope, page
+ *     with total, COMMIT) against companies.list through tRPC and through REST (POST /api/companies);
+ *   - user: the bare limit route (one prepared statement: session, profile, memberships) against
+ *     GET /api/user;
+ * then a sequential breakdown, an EXPLAIN check that the list uses its indexes, and the generic
+ * plans a prepared list statement gets for a small and a large club.
  *
  * Then Lighthouse 12 on the built web app (scripts/lighthouse.mjs: /, /login and /events; needs
- * apps/web/dist and Chromium, skipped with a note otherwise). Parts run alone:
- * `npm run bench -- api` (the load runs) or `npm run bench -- lighthouse`.
+ * apps/web/dist and Chromium, skipped with a note otherwise).
+ *   npm run bench                  everything
+ *   npm run bench -- list | user   one part of the load runs (with the breakdown and plans for list)
+ *   npm run bench -- api           both parts
+ *   npm run bench -- lighthouse    Lighthouse alone
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { createCaller, createContext, createSession, validateSessionToken } from '@klubhus/api';
-import { loadClubContext } from '@klubhus/api/clubs/context';
-import { companyListQuery } from '@klubhus/api/companies/service';
+import { createCaller, createContext, createSession, sessionIdOf, validateSessionToken } from '@klubhus/api';
+import { openClubCall } from '@klubhus/api/clubs/call';
+import { companyListQuery, listCompanies } from '@klubhus/api/companies/service';
 import { ZCompanyListRequest } from '@klubhus/domain';
 import { type DatabaseHandle, DEMO_MODULES, json, openDatabase, seedDemo, setScope, withClub } from '@klubhus/db';
 import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { runLighthouse } from '../lighthouse.mjs';
+import { addLimitRoutes, type LimitRoutes } from './limit';
 
 /** Settings of the run (DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_COMPANIES, BENCH_POOL, BENCH_PLANS). */
 const env: Record<string, string | undefined> = { ...process.env };
@@ -39,7 +45,12 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 64);
 const usePg = !!env.DATABASE_URL;
 const TOTAL = Number(env.BENCH_COMPANIES ?? 100_000);
 const PER_CLUB = Math.ceil(TOTAL / CLUBS);
-const GOAL = { p95: 50, rps: 1000 };
+const POOL = Number(env.BENCH_POOL ?? 10);
+/** Issue 11's figures. */
+const GOAL = { shareOfLimit: 0.7, p95: 50, cpuMs: 0.6, statements: 4 };
+/** The clubs of the generic-plan check. */
+const SMALL_CLUB = { name: 'Bench Lille Klub', companies: 50 };
+const LARGE_CLUB = { name: 'Bench Stor Klub', companies: usePg ? 50_000 : 5_000 };
 
 const WORDS = ['Nord', 'Syd', 'Øst', 'Vest', 'Bager', 'Smed', 'Auto', 'Byg', 'Data', 'Foto', 'Gartner', 'Hotel', 'Isenkram', 'Kaffe', 'Lager', 'Maler', 'Revision', 'Sport', 'Tømrer', 'VVS'];
 const CITIES = ['Aarhus', 'København', 'Odense', 'Aalborg', 'Esbjerg', 'Randers', 'Kolding', 'Horsens', 'Vejle', 'Roskilde'];
@@ -48,65 +59,92 @@ function log(...args: unknown[]) {
   console.log(...args);
 }
 
-async function seed(database: DatabaseHandle): Promise<{ clubId: number; userId: number }[]> {
+interface BenchClub {
+  clubId: number;
+  userId: number;
+}
+
+/** A club with one staff user (companies module, full access) and `companies` companies. */
+async function seedClub(owner: DatabaseHandle['owner'], name: string, companies: number, seedNo: number): Promise<BenchClub> {
+  const mod = await owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
+  const features = DEMO_MODULES.find((m) => m.alias === 'companies')?.features ?? [];
+  return owner.transaction().execute(async (trx) => {
+    const club = await trx.insertInto('clients').values({ name, roles: json([{ name: 'Medarbejder', alias: 'staff' }]) }).returning('id').executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('users')
+      .values({ email: `bench-staff-${club.id}@bench.dk`, firstname: 'Bench', lastname: `Staff ${seedNo}`, email_confirmed: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setScope(trx, club.id, null);
+    await trx.insertInto('client_users').values({ client_id: club.id, user_id: user.id, role: 'staff' }).execute();
+    await trx
+      .insertInto('client_modules')
+      .values({ client_id: club.id, module_id: mod.id, active: true, features: json(features), role_acls: json([{ ruleId: 'Fuld adgang', role: 'staff' }]) })
+      .execute();
+    for (let start = 0; start < companies; start += 1000) {
+      const rows = [];
+      for (let k = start; k < Math.min(companies, start + 1000); k++) {
+        const n = seedNo * 100_000 + k;
+        rows.push({
+          client_id: club.id,
+          name: `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} ${k} ApS`,
+          cvr: String(10_000_000 + n),
+          address: `Vej ${k % 300}`,
+          zip_code: String(1000 + (k % 8000)),
+          city: CITIES[k % CITIES.length],
+          email: `info${k}@firma${seedNo}.dk`,
+          phone: String(20_000_000 + n),
+          status: [0, 1, 2, 99][k % 4],
+          follow_up_date: k % 3 === 0 ? `2026-${String((k % 12) + 1).padStart(2, '0')}-15` : null,
+        });
+      }
+      await trx.insertInto('companies').values(rows).execute();
+    }
+    await setScope(trx, null, null);
+    return { clubId: club.id, userId: user.id };
+  });
+}
+
+async function existingClub(owner: DatabaseHandle['owner'], name: string): Promise<BenchClub | null> {
+  const c = await owner.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirst();
+  if (!c) return null;
+  const u = await owner.selectFrom('users').select('id').where('email', '=', `bench-staff-${c.id}@bench.dk`).executeTakeFirstOrThrow();
+  return { clubId: c.id, userId: u.id };
+}
+
+/** The 50 clubs of the load runs and the small and large club of the plan check; reused when present. */
+async function seed(database: DatabaseHandle): Promise<{ clubs: BenchClub[]; small: BenchClub; large: BenchClub }> {
   const owner = database.owner;
   await seedDemo(owner);
-  const mod = await owner.selectFrom('modules').select('id').where('alias', '=', 'companies').executeTakeFirstOrThrow();
-  const existing = await owner.selectFrom('clients').select('id').where('name', 'like', 'Bench Klub %').orderBy('id').execute();
-  const clubs: { clubId: number; userId: number }[] = [];
-  if (existing.length === CLUBS) {
-    for (const c of existing) {
-      const u = await owner.selectFrom('users').select('id').where('email', '=', `bench-staff-${c.id}@bench.dk`).executeTakeFirstOrThrow();
-      clubs.push({ clubId: c.id, userId: u.id });
-    }
-    const n = await owner.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', 'in', existing.map((c) => c.id)).executeTakeFirstOrThrow();
-    log(`Reusing ${CLUBS} bench clubs with ${Number(n.n).toLocaleString('da-DK')} companies.`);
-    return clubs;
-  }
   const started = Date.now();
-  const features = DEMO_MODULES.find((m) => m.alias === 'companies')?.features ?? [];
+  let seeded = false;
+  const clubs: BenchClub[] = [];
   for (let i = 1; i <= CLUBS; i++) {
-    await owner.transaction().execute(async (trx) => {
-      const club = await trx.insertInto('clients').values({ name: `Bench Klub ${i}`, roles: json([{ name: 'Medarbejder', alias: 'staff' }]) }).returning('id').executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('users')
-        .values({ email: `bench-staff-${club.id}@bench.dk`, firstname: 'Bench', lastname: `Staff ${i}`, email_confirmed: true })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await setScope(trx, club.id, null);
-      await trx.insertInto('client_users').values({ client_id: club.id, user_id: user.id, role: 'staff' }).execute();
-      await trx
-        .insertInto('client_modules')
-        .values({ client_id: club.id, module_id: mod.id, active: true, features: json(features), role_acls: json([{ ruleId: 'Fuld adgang', role: 'staff' }]) })
-        .execute();
-      for (let start = 0; start < PER_CLUB; start += 1000) {
-        const rows = [];
-        for (let k = start; k < Math.min(PER_CLUB, start + 1000); k++) {
-          const n = i * 100_000 + k;
-          rows.push({
-            client_id: club.id,
-            name: `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} ${k} ApS`,
-            cvr: String(10_000_000 + n),
-            address: `Vej ${k % 300}`,
-            zip_code: String(1000 + (k % 8000)),
-            city: CITIES[k % CITIES.length],
-            email: `info${k}@firma${i}.dk`,
-            phone: String(20_000_000 + n),
-            status: [0, 1, 2, 99][k % 4],
-            follow_up_date: k % 3 === 0 ? `2026-${String((k % 12) + 1).padStart(2, '0')}-15` : null,
-          });
-        }
-        await trx.insertInto('companies').values(rows).execute();
-      }
-      await setScope(trx, null, null);
-      clubs.push({ clubId: club.id, userId: user.id });
-    });
-    if (i % 10 === 0) log(`  seeded ${i}/${CLUBS} clubs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const name = `Bench Klub ${i}`;
+    let club = await existingClub(owner, name);
+    if (!club) {
+      club = await seedClub(owner, name, PER_CLUB, i);
+      seeded = true;
+      if (i % 10 === 0) log(`  seeded ${i}/${CLUBS} clubs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    clubs.push(club);
   }
-  // What autovacuum does soon after a bulk load: statistics, and the visibility map that lets counts use index-only scans.
-  await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE companies'));
-  log(`Seeded ${(PER_CLUB * CLUBS).toLocaleString('da-DK')} companies over ${CLUBS} clubs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return clubs;
+  const planClub = async (c: { name: string; companies: number }, seedNo: number) => {
+    const found = await existingClub(owner, c.name);
+    if (found) return found;
+    seeded = true;
+    return seedClub(owner, c.name, c.companies, seedNo);
+  };
+  const small = await planClub(SMALL_CLUB, CLUBS + 1);
+  const large = await planClub(LARGE_CLUB, CLUBS + 2);
+  if (seeded) {
+    // What autovacuum does soon after a bulk load: statistics, and the visibility map that lets counts use index-only scans.
+    await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE companies'));
+    log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  const n = await owner.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  log(`${CLUBS} bench clubs with ${PER_CLUB.toLocaleString('da-DK')} companies each; ${Number(n.n).toLocaleString('da-DK')} companies in all.`);
+  return { clubs, small, large };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -122,29 +160,59 @@ interface Measured {
   p99: number;
   total: number;
   errors: number;
+  /** Node CPU of this process (the server: the load comes from a child process) per completed call, ms. */
+  cpuMs: number;
+  /** Statements sent per completed call (BEGIN and COMMIT included); NaN when not counted. */
+  statements: number;
 }
 
+/** Answers the app has sent (an onResponse hook): CPU and statements are counted per answer sent. */
+let served = 0;
+
+/** One load run: `counter` counts the statements of the pool that serves it. */
 async function measure(
   name: string,
   url: string,
+  counter: (() => number) | null,
   requests: { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> },
 ): Promise<Measured> {
+  const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
+  const statements0 = counter?.() ?? 0;
+  const served0 = served;
+  const cpu0 = process.cpuUsage();
   const r = await new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: {
-        url,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        cookies: requests.cookies ?? [],
-        request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
-      },
+    child.once('message', (m) => resolve(m as never));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      cookies: requests.cookies ?? [],
+      request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
     });
-    worker.once('message', resolve);
-    worker.once('error', reject);
   });
+  // Calls still in flight when the load stops finish after it: give them a moment, then count per
+  // answer the server sent (the load generator counts only the answers it waited for).
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const cpu = process.cpuUsage(cpu0);
+  const calls = served - served0;
+  const statements = counter ? (counter() - statements0) / calls : Number.NaN;
   const latencies = r.latencies.sort((a, b) => a - b);
-  const m = { name, rps: r.rps, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), total: r.total, errors: r.errors };
-  log(`  ${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms (${m.total} requests, ${m.errors} errors)`);
+  const m: Measured = {
+    name,
+    rps: r.rps,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    total: r.total,
+    errors: r.errors,
+    cpuMs: (cpu.user + cpu.system) / 1000 / calls,
+    statements,
+  };
+  log(
+    `  ${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, Node CPU ${m.cpuMs.toFixed(3)} ms/call, ${Number.isNaN(statements) ? 'n/a' : statements.toFixed(2)} statements/call (${m.total} requests, ${m.errors} errors)`,
+  );
   return m;
 }
 
@@ -163,18 +231,20 @@ async function breakdown(database: DatabaseHandle, club: { clubId: number; userI
       clearSessionCookie() {},
     }),
   );
+  const sessionId = sessionIdOf(token) as string;
   const steps: [string, () => Promise<unknown>][] = [
-    ['validateSessionToken (1 query)', () => validateSessionToken(database.db, token)],
-    ['loadClubContext (transaction: membership, modules, role rules)', () => loadClubContext(database.db, auth.user, club.clubId)],
-    ['list query alone (transaction + 1 select)', () =>
-      withClub(database.db, { clientId: club.clubId, userId: club.userId }, (trx) => companyListQuery(trx, club.clubId, ZCompanyListRequest.parse({})).page.execute())],
-    ['companies.list through the caller (club context + list)', () => caller.companies.list({})],
-    ['companies.eventTypes through the caller (club context only)', () => caller.companies.eventTypes()],
+    ['session check (1 statement)', () => validateSessionToken(database.db, token)],
+    ['club call opened (BEGIN, session + scope + context version, COMMIT)', () => database.db.transaction().execute((trx) => openClubCall(trx, sessionId))],
+    ['list query alone (BEGIN, scope, page, COMMIT)', () =>
+      withClub(database.db, { clientId: club.clubId, userId: club.userId }, (trx) => listCompanies(trx, club.clubId, ZCompanyListRequest.parse({})))],
+    ['companies.list through the caller (the whole club call: 4 statements)', () => caller.companies.list({})],
+    ['companies.eventTypes through the caller (a club call with no query of its own)', () => caller.companies.eventTypes()],
   ];
   log('\nBreakdown (sequential, median of 300 runs; Node CPU = this process only, PostgreSQL not included):');
   for (const [label, fn] of steps) {
     for (let i = 0; i < 30; i++) await fn();
     const times: number[] = [];
+    const statements0 = database.statements();
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < 300; i++) {
       const t0 = performance.now();
@@ -184,7 +254,7 @@ async function breakdown(database: DatabaseHandle, club: { clubId: number; userI
     const cpu = process.cpuUsage(cpu0);
     times.sort((a, b) => a - b);
     log(
-      `  ${label}: ${percentile(times, 50).toFixed(2)} ms (p95 ${percentile(times, 95).toFixed(2)} ms), Node CPU ${((cpu.user + cpu.system) / 300 / 1000).toFixed(2)} ms per call`,
+      `  ${label}: ${percentile(times, 50).toFixed(2)} ms (p95 ${percentile(times, 95).toFixed(2)} ms), Node CPU ${((cpu.user + cpu.system) / 300 / 1000).toFixed(3)} ms, ${((database.statements() - statements0) / 300).toFixed(2)} statements per call`,
     );
   }
 }
@@ -216,12 +286,63 @@ async function explain(database: DatabaseHandle, club: { clubId: number; userId:
   return seqScan;
 }
 
-async function benchApi() {
-  const database = await openDatabase(usePg ? { databaseUrl: env.DATABASE_URL, poolSize: Number(env.BENCH_POOL ?? 10) } : { dataDir: join(tmpdir(), `klubhus-bench-pglite-${TOTAL}`) });
+/**
+ * A prepared list statement gets a generic plan after five runs when PostgreSQL thinks it no worse:
+ * the same plan for every club. Runs each list shape for the small and the large club with a custom
+ * and a generic plan (EXPLAIN ANALYZE as the app role, RLS on) and flags a generic plan that scans
+ * companies sequentially or is much slower than the custom one.
+ */
+async function genericPlans(database: DatabaseHandle, small: BenchClub, large: BenchClub): Promise<boolean> {
+  const cases: [string, object][] = [
+    ['list, default sort', {}],
+    ['list, status filter, sort City desc', { filter: { status: 1 }, sort: { field: 'City', dir: 'desc' } }],
+    ['text search "smed"', { search: 'smed' }],
+  ];
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  let bad = false;
+  log('\nGeneric plans of the prepared list statement (EXPLAIN ANALYZE as the app role, RLS on):');
+  for (const [label, input] of cases) {
+    for (const [size, club] of [
+      [`${SMALL_CLUB.companies.toLocaleString('da-DK')} companies`, small],
+      [`${LARGE_CLUB.companies.toLocaleString('da-DK')} companies`, large],
+    ] as const) {
+      const timings = await withClub(database.db, { clientId: club.clubId, userId: club.userId }, async (trx) => {
+        const q = companyListQuery(trx, club.clubId, ZCompanyListRequest.parse(input)).page.compile();
+        await trx.executeQuery(CompiledQuery.raw(`PREPARE bench_plan AS ${q.sql}`));
+        const out: Record<string, { ms: number; seq: boolean; node: string }> = {};
+        for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+          await trx.executeQuery(CompiledQuery.raw(`SET LOCAL plan_cache_mode = ${mode}`));
+          const r = await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] }>(
+            CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE bench_plan(${q.parameters.map(literal).join(', ')})`),
+          );
+          const plan = r.rows[0]['QUERY PLAN'][0];
+          const text = JSON.stringify(plan.Plan);
+          const node = [...text.matchAll(/"Index Name":"(\w+)"/g)].map((m) => m[1]);
+          out[mode] = { ms: plan['Execution Time'], seq: /"Node Type":"Seq Scan","[^}]*"Relation Name":"companies"/.test(text), node: [...new Set(node)].join(' + ') || 'no index' };
+        }
+        await trx.executeQuery(CompiledQuery.raw('DEALLOCATE bench_plan'));
+        return out;
+      });
+      const custom = timings.force_custom_plan;
+      const generic = timings.force_generic_plan;
+      const slow = generic.ms > 1 && generic.ms > 3 * custom.ms;
+      bad ||= slow || (generic.seq && club === large);
+      log(
+        `  ${label}, ${size}: custom ${custom.ms.toFixed(2)} ms (${custom.node}), generic ${generic.ms.toFixed(2)} ms (${generic.seq ? 'SEQ SCAN' : generic.node})${slow ? '  <- MUCH SLOWER' : ''}`,
+      );
+    }
+  }
+  return bad;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+async function benchApi(parts: { list: boolean; user: boolean }) {
+  const database = await openDatabase(usePg ? { databaseUrl: env.DATABASE_URL, poolSize: POOL } : { dataDir: join(tmpdir(), `klubhus-bench-pglite-${TOTAL}`) });
   log(
-    `Database: ${usePg ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (single session: every request queues on one connection, so its figures say little about PostgreSQL)'}; ${TOTAL.toLocaleString('da-DK')} companies (BENCH_COMPANIES overrides)`,
+    `Database: ${usePg ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (single session: every request queues on one connection, so its figures say little about PostgreSQL; no limit routes)'}; ${TOTAL.toLocaleString('da-DK')} companies (BENCH_COMPANIES overrides)`,
   );
-  const clubs = await seed(database);
+  const { clubs, small, large } = await seed(database);
   const cookies: string[] = [];
   for (const c of clubs) {
     const { token } = await createSession(database.db, c.userId, { remember: true, clientId: c.clubId });
@@ -233,56 +354,106 @@ async function benchApi() {
     webDist: join(tmpdir(), 'klubhus-bench-no-web'),
   });
   app.get('/bench/baseline', async () => ({ ok: true }));
+  app.addHook('onResponse', (_req, _reply, done) => {
+    served++;
+    done();
+  });
+  const limit: LimitRoutes | null = usePg ? await addLimitRoutes(app, database, POOL) : null;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   log(`Load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; other work on the machine skews every figure)`);
-  log(`App on ${address}; ${CONNECTIONS} connections, ${DURATION} s per run, sessions of ${cookies.length} clubs rotating.\n`);
+  log(`App on ${address}; ${CONNECTIONS} connections, ${DURATION} s per run, sessions of ${cookies.length} clubs rotating; pools of ${POOL}.\n`);
 
   const listInput = encodeURIComponent(JSON.stringify({}));
   const searchInput = encodeURIComponent(JSON.stringify({ search: 'smed' }));
-  // Warm-up (JIT, pool, plan caches).
-  await autocannon({ url: `${address}/trpc/companies.list?input=${listInput}`, connections: 8, duration: 2, headers: { cookie: cookies[0] } });
-
-  const results: Measured[] = [];
-  results.push(await measure('baseline: bare Fastify route', address, { method: 'GET', path: '/bench/baseline' }));
-  results.push(await measure('session only: GET /api/user', address, { method: 'GET', path: '/api/user', cookies }));
-  results.push(await measure('tRPC companies.eventTypes (session + club context, no query of ours)', address, { method: 'GET', path: '/trpc/companies.eventTypes', cookies }));
-  results.push(await measure('tRPC companies.list (page 1, Name asc)', address, { method: 'GET', path: `/trpc/companies.list?input=${listInput}`, cookies }));
-  results.push(
-    await measure('tRPC companies.list (page 1) as a browser asks (Accept-Encoding: gzip, deflate, br)', address, {
-      method: 'GET',
-      path: `/trpc/companies.list?input=${listInput}`,
-      cookies,
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    }),
-  );
-  results.push(await measure('tRPC companies.list search "smed"', address, { method: 'GET', path: `/trpc/companies.list?input=${searchInput}`, cookies }));
-  results.push(await measure('REST POST /api/companies (page 1)', address, { method: 'POST', path: '/api/companies', body: '{}', cookies }));
-  results.push(await measure('REST POST /api/companies search "smed"', address, { method: 'POST', path: '/api/companies', body: JSON.stringify({ search: 'smed' }), cookies }));
-
-  const base = results[0].rps;
-  log('\n| run | req/s | p50 ms | p95 ms | p99 ms | of baseline | errors |');
-  log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${((r.rps / base) * 100).toFixed(1)} % | ${r.errors} |`);
+  // Warm-up (JIT, pools, prepared statements, club contexts of every club).
+  for (const path of [`/trpc/companies.list?input=${listInput}`, '/api/user', ...(limit ? ['/bench/limit/list', '/bench/limit/user'] : [])]) {
+    await measureQuietly(address, path, cookies);
   }
-  const trpc = results.filter((r) => r.name.startsWith('tRPC companies.list'));
-  const goalMet = trpc.every((r) => r.p95 < GOAL.p95 && r.rps >= GOAL.rps);
-  log(`\nGoal (tRPC on PostgreSQL: p95 < ${GOAL.p95} ms and ≥ ${GOAL.rps} req/s): ${goalMet ? 'met' : 'NOT met'}${usePg ? '' : ' (PGlite run: the goal applies to PostgreSQL)'}`);
 
+  const app_ = () => database.statements();
+  const lim = limit ? () => limit.statements() : null;
+  const baseline = await measure('bare Fastify route (no-op)', address, null, { method: 'GET', path: '/bench/baseline' });
+  /** Each group: the limit route, then the app's runs measured against it. */
+  const groups: { limit: Measured | null; runs: Measured[]; goal: string }[] = [];
+  if (parts.list) {
+    const limitList = lim ? await measure('LIMIT list: bare Fastify + pg, 5 prepared statements', address, lim, { method: 'GET', path: '/bench/limit/list', cookies }) : null;
+    const runs = [
+      await measure('tRPC companies.list (page 1, Name asc)', address, app_, { method: 'GET', path: `/trpc/companies.list?input=${listInput}`, cookies }),
+      await measure('tRPC companies.list, Accept-Encoding as a browser sends it', address, app_, {
+        method: 'GET',
+        path: `/trpc/companies.list?input=${listInput}`,
+        cookies,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      }),
+      await measure('tRPC companies.list search "smed"', address, app_, { method: 'GET', path: `/trpc/companies.list?input=${searchInput}`, cookies }),
+      await measure('REST POST /api/companies (page 1)', address, app_, { method: 'POST', path: '/api/companies', body: '{}', cookies }),
+      await measure('REST POST /api/companies search "smed"', address, app_, { method: 'POST', path: '/api/companies', body: JSON.stringify({ search: 'smed' }), cookies }),
+      await measure('tRPC companies.eventTypes (a club call with no query of its own)', address, app_, { method: 'GET', path: '/trpc/companies.eventTypes', cookies }),
+    ];
+    groups.push({ limit: limitList, runs, goal: 'list' });
+  }
+  if (parts.user) {
+    const limitUser = lim ? await measure('LIMIT user: bare Fastify + pg, 1 prepared statement', address, lim, { method: 'GET', path: '/bench/limit/user', cookies }) : null;
+    groups.push({ limit: limitUser, runs: [await measure('GET /api/user', address, app_, { method: 'GET', path: '/api/user', cookies })], goal: 'user' });
+  }
   log(`Load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  await breakdown(database, clubs[0], cookies[0]);
-  const seqScan = await explain(database, clubs[0]);
+
+  log('\n| run | req/s | p50 ms | p95 ms | p99 ms | Node CPU ms/call | statements/call | of its limit route | of the no-op route | errors |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (r: Measured, limitRps: number | null) =>
+    log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpuMs.toFixed(3)} | ${Number.isNaN(r.statements) ? 'n/a' : r.statements.toFixed(2)} | ${limitRps ? pct(r.rps / limitRps) : 'n/a'} | ${pct(r.rps / baseline.rps)} | ${r.errors} |`,
+    );
+  row(baseline, null);
+  for (const g of groups) {
+    if (g.limit) row(g.limit, g.limit.rps);
+    for (const r of g.runs) row(r, g.limit?.rps ?? null);
+  }
+
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  log(`\nGoals of issue 11${usePg ? '' : ' (PGlite run: they apply to PostgreSQL)'}:`);
+  for (const g of groups) {
+    const first = g.runs[0];
+    const share = g.limit ? first.rps / g.limit.rps : Number.NaN;
+    if (g.goal === 'list') {
+      const trpc = g.runs[0];
+      const rest = g.runs[3];
+      const restShare = g.limit ? rest.rps / g.limit.rps : Number.NaN;
+      log(`  tRPC companies.list ≥ ${pct(GOAL.shareOfLimit)} of the limit route: ${pct(share)} — ${verdict(share >= GOAL.shareOfLimit)}`);
+      log(`  tRPC companies.list p95 < ${GOAL.p95} ms: ${trpc.p95.toFixed(1)} ms — ${verdict(trpc.p95 < GOAL.p95)}`);
+      log(`  REST POST /api/companies ≥ ${pct(GOAL.shareOfLimit)} of the limit route: ${pct(restShare)} — ${verdict(restShare >= GOAL.shareOfLimit)}; p95 ${rest.p95.toFixed(1)} ms — ${verdict(rest.p95 < GOAL.p95)}`);
+      log(`  Node CPU per list call ≤ ${GOAL.cpuMs} ms: tRPC ${trpc.cpuMs.toFixed(3)} ms — ${verdict(trpc.cpuMs <= GOAL.cpuMs)}; REST ${rest.cpuMs.toFixed(3)} ms — ${verdict(rest.cpuMs <= GOAL.cpuMs)}`);
+      const worst = Math.max(...g.runs.map((r) => r.statements));
+      log(`  statements per club call ≤ ${GOAL.statements}: at most ${Number.isNaN(worst) ? 'n/a' : worst.toFixed(2)} — ${verdict(worst <= GOAL.statements)}`);
+    } else {
+      log(`  GET /api/user ≥ ${pct(GOAL.shareOfLimit)} of the limit route: ${pct(share)} — ${verdict(share >= GOAL.shareOfLimit)}; ${first.statements.toFixed(2)} statements/call`);
+    }
+  }
+
+  let bad = false;
+  if (parts.list) {
+    await breakdown(database, clubs[0], cookies[0]);
+    bad = await explain(database, clubs[0]);
+    bad = (await genericPlans(database, small, large)) || bad;
+  }
   await app.close();
+  await limit?.close();
   await database.close();
-  const errors = results.reduce((n, r) => n + r.errors, 0);
-  if (seqScan) {
-    console.error('\nFAIL: a sequential scan on companies appeared in a list query plan.');
+  const errors = [baseline, ...groups.flatMap((g) => [...(g.limit ? [g.limit] : []), ...g.runs])].reduce((n, r) => n + r.errors, 0);
+  if (bad) {
+    console.error('\nFAIL: a list query plan scans companies sequentially, or its generic plan is much slower.');
     process.exit(1);
   }
   if (errors) {
     console.error(`\nFAIL: ${errors} requests failed or answered non-2xx.`);
     process.exit(1);
   }
+}
+
+/** A short warm-up run (JIT, pools, prepared statements), not reported. */
+async function measureQuietly(url: string, path: string, cookies: string[]) {
+  const r = autocannon({ url: `${url}${path}`, connections: 8, duration: 2, headers: { cookie: cookies[0] } });
+  await r;
 }
 
 /** Lighthouse on the built web app, when there is one and a Chromium to run it in. */
@@ -302,7 +473,10 @@ async function benchLighthouse(required: boolean) {
 async function main() {
   const parts = process.argv.slice(2);
   const all = parts.length === 0;
-  if (all || parts.includes('api')) await benchApi();
+  const api = all || parts.includes('api');
+  const list = api || parts.includes('list');
+  const user = api || parts.includes('user');
+  if (list || user) await benchApi({ list, user });
   if (all || parts.includes('lighthouse')) await benchLighthouse(!all);
 }
 

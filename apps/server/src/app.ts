@@ -66,10 +66,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe };
 
   await app.register(cookie);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    done();
-  });
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
   if (opts.logger) setInternalErrorLogger((errorId, err) => app.log.error({ errorId, err }, `Intern fejl ${errorId}`));
 
@@ -82,8 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('auth', null);
-  // The hooks every call passes are synchronous where they can be: an async hook costs a promise and a turn.
-  app.addHook('onRequest', (req, _reply, done) => {
+  // The hooks every call passes are few and synchronous: an async hook costs a promise and a turn.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
     if (isApiPath(req.url)) {
       const sessionId = sessionIdOf(req.cookies[SESSION_COOKIE]);
       req.auth = sessionId ? { sessionId } : null;
@@ -160,11 +157,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       scope.route({
         method: route.method,
         url: route.url,
-        onRequest: async (req, reply) => {
-          if (refuseCrossSiteWrite(req, reply, route.multipart === true)) return reply;
-          if (route.navigationWrite && refuseCrossSiteNavigation(req, reply)) return reply;
+        onRequest: (req, reply, done) => {
+          if (refuseCrossSiteWrite(req, reply, route.multipart === true)) return;
+          if (route.navigationWrite && refuseCrossSiteNavigation(req, reply)) return;
           // A form for logged-in users is refused before a byte of it is read.
-          if (route.multipart && !route.public && !(await hasSession(req))) return reply.code(401).send({ success: false, error: MSG.notLoggedIn });
+          if (!route.multipart || route.public) return done();
+          hasSession(req).then(
+            (yes) => (yes ? done() : reply.code(401).send({ success: false, error: MSG.notLoggedIn })),
+            (error) => done(error),
+          );
         },
         handler: async (req, reply) => {
           try {

@@ -54,29 +54,33 @@ function observe(ctx: Context, path: string, result: { ok: boolean; error?: TRPC
   ctx.deps.observe(path, outcome);
 }
 
-type Checked = Context & { sessionChecked: true };
-type Authed = Checked & { user: SessionUser; session: Session; profile: TUserProfile };
+/*
+ * What a rung adds to the context (tRPC merges it in: passing only the additions spares a copy of
+ * the whole context per call).
+ */
+type Checked = { sessionChecked: true; session: Session | null; user: SessionUser | null };
+type Authed = { sessionChecked: true; user: SessionUser; session: Session; profile: TUserProfile };
 
 /** The request's session, checked (one statement; none without a cookie or when already checked). */
 async function checkedSession(ctx: Context): Promise<Checked> {
-  if (ctx.sessionChecked || !ctx.sessionId) return { ...ctx, sessionChecked: true };
+  if (ctx.sessionChecked || !ctx.sessionId) return { sessionChecked: true, session: ctx.session, user: ctx.user };
   const auth = await validateSession(ctx.db, ctx.sessionId);
-  return { ...ctx, sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null };
+  return { sessionChecked: true, session: auth?.session ?? null, user: auth?.user ?? null };
 }
 
 /** The same with the user's profile and memberships, read in the same one statement (GET /api/user is just that). */
 async function loggedIn(ctx: Context): Promise<Authed> {
   if (ctx.sessionChecked || !ctx.sessionId) {
     if (!ctx.user || !ctx.session) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-    return { ...ctx, sessionChecked: true, user: ctx.user, session: ctx.session, profile: await userProfile(ctx.db, ctx.user.id) };
+    return { sessionChecked: true, user: ctx.user, session: ctx.session, profile: await userProfile(ctx.db, ctx.user.id) };
   }
   const auth = await validateSessionWithProfile(ctx.db, ctx.sessionId);
   if (!auth) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
-  return { ...ctx, sessionChecked: true, session: auth.session, user: auth.user, profile: auth.profile };
+  return { sessionChecked: true, session: auth.session, user: auth.user, profile: auth.profile };
 }
 
 /** A rung for calls outside a club: the session checked, then the rung's own test. */
-function sessionRung<C extends Checked>(check: (ctx: Context) => Promise<C>) {
+function sessionRung<C extends Checked | Authed>(check: (ctx: Context) => Promise<C>) {
   return t.procedure.use(async ({ ctx, path, next }) => {
     let checked: C;
     try {
