@@ -166,7 +166,11 @@ interface Measured {
   statements: number;
 }
 
-/** Answers the app has sent (an onResponse hook): CPU and statements are counted per answer sent. */
+/**
+ * Calls the app has taken (an onRequest hook): CPU and statements are counted per call taken, since
+ * a call in flight when the load stops still runs to its end (the load generator counts only the
+ * answers it waited for).
+ */
 let served = 0;
 
 /** One load run: `counter` counts the statements of the pool that serves it. */
@@ -192,8 +196,7 @@ async function measure(
       request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
     });
   });
-  // Calls still in flight when the load stops finish after it: give them a moment, then count per
-  // answer the server sent (the load generator counts only the answers it waited for).
+  // Calls still in flight when the load stops finish after it: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const cpu = process.cpuUsage(cpu0);
   const calls = served - served0;
@@ -354,7 +357,7 @@ async function benchApi(parts: { list: boolean; user: boolean }) {
     webDist: join(tmpdir(), 'klubhus-bench-no-web'),
   });
   app.get('/bench/baseline', async () => ({ ok: true }));
-  app.addHook('onResponse', (_req, _reply, done) => {
+  app.addHook('onRequest', (_req, _reply, done) => {
     served++;
     done();
   });
