@@ -397,7 +397,12 @@ async function benchApi(parts: { list: boolean; user: boolean }) {
   }
   if (parts.user) {
     const limitUser = lim ? await measure('LIMIT user: bare Fastify + pg, 1 prepared statement', address, lim, { method: 'GET', path: '/bench/limit/user', cookies }) : null;
-    groups.push({ limit: limitUser, runs: [await measure('GET /api/user', address, app_, { method: 'GET', path: '/api/user', cookies })], goal: 'user' });
+    const runs = [
+      await measure('GET /api/user', address, app_, { method: 'GET', path: '/api/user', cookies }),
+      // The same procedure through tRPC's fetch adapter: the difference is the adapter's cost per call.
+      await measure('tRPC app.user (the same procedure)', address, app_, { method: 'GET', path: '/trpc/app.user', cookies }),
+    ];
+    groups.push({ limit: limitUser, runs, goal: 'user' });
   }
   log(`Load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 
@@ -429,7 +434,9 @@ async function benchApi(parts: { list: boolean; user: boolean }) {
       const worst = Math.max(...g.runs.map((r) => r.statements));
       log(`  statements per club call ≤ ${GOAL.statements}: at most ${Number.isNaN(worst) ? 'n/a' : worst.toFixed(2)} — ${verdict(worst <= GOAL.statements)}`);
     } else {
+      const trpc = g.runs[1];
       log(`  GET /api/user ≥ ${pct(GOAL.shareOfLimit)} of the limit route: ${pct(share)} — ${verdict(share >= GOAL.shareOfLimit)}; ${first.statements.toFixed(2)} statements/call`);
+      log(`  tRPC's fetch adapter (app.user through /trpc against the same procedure through REST): ${(trpc.cpuMs - first.cpuMs).toFixed(3)} ms of Node CPU per call`);
     }
   }
 
