@@ -1,5 +1,5 @@
-import { type Database, precompiled } from '@klubhus/db';
-import type { Kysely } from 'kysely';
+import { type Database, precompiled, type SessionsTable, type UsersTable } from '@klubhus/db';
+import type { Kysely, Selectable } from 'kysely';
 import { generateToken, hashToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'klubhus_session';
@@ -65,6 +65,9 @@ export function sessionIdOf(token: string | undefined | null): string | null {
   return token && /^[a-z2-7]{32}$/.test(token) ? hashToken(token) : null;
 }
 
+/** The user's columns a session check reads (what SessionUser holds). */
+export const SESSION_USER_COLUMNS = ['users.email', 'users.firstname', 'users.lastname', 'users.picture', 'users.admin', 'users.super_admin', 'users.time_zone'] as const;
+
 /** The session and its user, read together by every check of a session (see sessionFromRow). */
 export const SESSION_COLUMNS = [
   'sessions.id',
@@ -73,30 +76,12 @@ export const SESSION_COLUMNS = [
   'sessions.remember',
   'sessions.expires_at',
   'sessions.absolute_expires_at',
-  'users.email',
-  'users.firstname',
-  'users.lastname',
-  'users.picture',
-  'users.admin',
-  'users.super_admin',
-  'users.time_zone',
+  ...SESSION_USER_COLUMNS,
 ] as const;
 
-export interface SessionRow {
-  id: string;
-  user_id: number;
-  current_client_id: number | null;
-  remember: boolean;
-  expires_at: Date | string;
-  absolute_expires_at: Date | string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  picture: string | null;
-  admin: boolean;
-  super_admin: boolean;
-  time_zone: string;
-}
+/** A row of SESSION_COLUMNS. */
+export type SessionRow = Pick<Selectable<SessionsTable>, 'id' | 'user_id' | 'current_client_id' | 'remember' | 'expires_at' | 'absolute_expires_at'> &
+  Pick<Selectable<UsersTable>, 'email' | 'firstname' | 'lastname' | 'picture' | 'admin' | 'super_admin' | 'time_zone'>;
 
 export interface CheckedSession {
   session: Session;

@@ -1,8 +1,8 @@
-import { type Database, precompiled } from '@klubhus/db';
+import { type Database, precompiled, type UsersTable } from '@klubhus/db';
 import type { TUserProfile } from '@klubhus/domain';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { type CheckedSession, SESSION_COLUMNS, type SessionRow, settleSession } from './session';
+import { type CheckedSession, SESSION_COLUMNS, SESSION_USER_COLUMNS, type SessionRow, settleSession } from './session';
 
 /*
  * The user as GET /api/user and POST /api/login return it (SPEC §3 User): the user and their
@@ -15,17 +15,7 @@ import { type CheckedSession, SESSION_COLUMNS, type SessionRow, settleSession } 
 
 /** The profile's columns beyond those a session check reads with its user (SESSION_COLUMNS). */
 const PROFILE_EXTRA = ['users.title', 'users.phone', 'users.mobile', 'users.about', 'users.linkedin', 'users.email_confirmed'] as const;
-const PROFILE_COLUMNS = [
-  'users.id',
-  'users.email',
-  'users.firstname',
-  'users.lastname',
-  'users.picture',
-  'users.admin',
-  'users.super_admin',
-  'users.time_zone',
-  ...PROFILE_EXTRA,
-] as const;
+const PROFILE_COLUMNS = ['users.id', ...SESSION_USER_COLUMNS, ...PROFILE_EXTRA] as const;
 
 /** The memberships of the user the outer row names, in active clubs, by club name. */
 function memberships(eb: ExpressionBuilder<any, any>, userIdColumn: string) {
@@ -40,23 +30,11 @@ function memberships(eb: ExpressionBuilder<any, any>, userIdColumn: string) {
   ).as('clients');
 }
 
-interface ProfileRow {
-  id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  title: string | null;
-  picture: string | null;
-  phone: string | null;
-  mobile: string | null;
-  about: string | null;
-  linkedin: string | null;
-  admin: boolean;
-  super_admin: boolean;
-  email_confirmed: boolean;
-  time_zone: string;
-  clients: { client_id: number; name: string; logo: string | null; role: string; system_user: boolean; accepted: boolean }[];
-}
+/** A row of PROFILE_COLUMNS with its memberships. */
+type ProfileRow = Pick<
+  Selectable<UsersTable>,
+  'id' | 'email' | 'firstname' | 'lastname' | 'title' | 'picture' | 'phone' | 'mobile' | 'about' | 'linkedin' | 'admin' | 'super_admin' | 'email_confirmed' | 'time_zone'
+> & { clients: { client_id: number; name: string; logo: string | null; role: string; system_user: boolean; accepted: boolean }[] };
 
 function toUserProfile(r: ProfileRow): TUserProfile {
   return {

@@ -118,7 +118,7 @@ const LIST_COLUMNS = [
   'companies.logo_web',
 ] as const;
 
-const toListRow = (r: {
+export const toListRow = (r: {
   id: number;
   name: string;
   cvr: string | null;
