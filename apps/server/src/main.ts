@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { smtpTransport, startOutboxWorker } from './outbox';
+import { JOBS, startJobRunner } from './jobs';
+import { deliverOutbox, smtpTransport } from './outbox';
 
 const config = configFromEnv();
 const database = await openDatabase(databaseConfigFromEnv());
@@ -21,13 +22,17 @@ if (database.kind === 'pglite') {
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
 }
 
-// Without SMTP_URL e-mails stay in the outbox table (readable by tests and staff).
-const stopOutbox = process.env.SMTP_URL
-  ? startOutboxWorker(database.db, smtpTransport(process.env.SMTP_URL), process.env.MAIL_FROM ?? 'Klubhus <noreply@klubhus.dk>')
-  : () => {};
+// Background work runs on the job runner. Without SMTP_URL e-mails stay in the outbox table
+// (readable by tests and staff); with it, every process asks for a delivery run every few seconds
+// and the runner makes that at most one run per window across all processes.
+const smtp = process.env.SMTP_URL ? smtpTransport(process.env.SMTP_URL) : null;
+const from = process.env.MAIL_FROM ?? 'Klubhus <noreply@klubhus.dk>';
+const jobs = await startJobRunner(database, smtp ? { [JOBS.outbox]: () => deliverOutbox(database.db, smtp, from) } : {});
+const nudges = smtp ? setInterval(() => jobs.nudge(JOBS.outbox).catch((error) => console.error('job runner:', error)), 5000) : null;
 
 async function shutdown() {
-  stopOutbox();
+  if (nudges) clearInterval(nudges);
+  await jobs.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -39,20 +39,3 @@ export async function deliverOutbox(db: Kysely<Database>, transport: MailTranspo
     return sent;
   });
 }
-
-/** Runs deliverOutbox every few seconds until stopped. */
-export function startOutboxWorker(db: Kysely<Database>, transport: MailTransport, from: string, everyMs = 5000) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverOutbox(db, transport, from);
-    } catch (error) {
-      console.error('outbox delivery failed', error);
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  return () => clearInterval(timer);
-}

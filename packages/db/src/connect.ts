@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect, sharePGlite } from './dialect/pglite';
+import { ownerSql, PGliteDialect, sharePGlite } from './dialect/pglite';
 import { PREPARED_POOL_OPTIONS, prepareRepeatedQueries } from './dialect/prepared';
 import { APP_ROLE } from './migrations/helpers';
 import { migrateToLatest } from './migrate';
@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   owner: Kysely<Database>;
   /** Statements sent through db so far (BEGIN and COMMIT included): the bench and tests count a call's round trips with it. */
   statements(): number;
+  /** PGlite only: SQL as the owner outside Kysely, serialised with its connections (the job runner). */
+  ownerSql?: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ async function openPGlite(config: DatabaseConfig, role: string): Promise<Databas
     db,
     owner,
     statements: () => counter.count,
+    ownerSql: ownerSql(shared),
     async close() {
       await pglite.close();
     },

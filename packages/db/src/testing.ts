@@ -46,3 +46,17 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
     await client.end();
   }
 }
+
+/** Resolves for every caller once `n` have called: a rendezvous instead of a sleep (concurrency tests). */
+export function barrier(n: number): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    arrived += 1;
+    if (arrived === n) open();
+    return opened;
+  };
+}

@@ -1,4 +1,4 @@
-import { TEST_POOL_SIZE } from '@klubhus/db/testing';
+import { barrier, TEST_POOL_SIZE } from '@klubhus/db/testing';
 import { DISCOUNT_MSG, normaliseCode } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,20 +13,6 @@ import { type DiscountKit, openDiscountKit } from './discount-kit';
 let kit: DiscountKit;
 let handle: DiscountKit['handle'];
 let demo: number;
-
-/** Resolves for every caller once `n` have called: a rendezvous instead of a sleep. */
-function barrier(n: number) {
-  let arrived = 0;
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return () => {
-    arrived += 1;
-    if (arrived === n) open();
-    return opened;
-  };
-}
 
 beforeAll(async () => {
   kit = await openDiscountKit();

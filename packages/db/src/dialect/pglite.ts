@@ -46,6 +46,28 @@ export function sharePGlite(pglite: PGlite): SharedPGlite {
   return { pglite, mutex: new SessionMutex(), currentRole: null };
 }
 
+/**
+ * SQL as the owner outside Kysely (the job runner's own statements), through the same session lock
+ * as every Kysely connection, so it never lands inside somebody's transaction. Text without values
+ * may hold several statements (a runner's migrations do).
+ */
+export function ownerSql(shared: SharedPGlite) {
+  return async (text: string, values: unknown[] = []): Promise<{ rows: any[] }> => {
+    const release = await shared.mutex.lock();
+    try {
+      if (shared.currentRole !== null) {
+        await shared.pglite.exec('RESET ROLE');
+        shared.currentRole = null;
+      }
+      if (values.length) return await shared.pglite.query(text, values);
+      const results = await shared.pglite.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    } finally {
+      release();
+    }
+  };
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pglite: PGlite,
