@@ -46,8 +46,8 @@ describe('the job runner', () => {
     const a = await startJobRunner(t.database, { 'test-count': handler }, { pollingSeconds: 0.5 });
     const b = await startJobRunner(second, { 'test-count': handler }, { pollingSeconds: 0.5 });
     runners.push(a, b);
-    // Both processes ask within one 60-second window: one run between them.
-    await Promise.all([a.nudge('test-count', 60), b.nudge('test-count', 60), a.nudge('test-count', 60)]);
+    // Both processes ask within one window (an hour, so the asks never straddle the start of a new one): one run between them.
+    await Promise.all([a.nudge('test-count', 3600), b.nudge('test-count', 3600), a.nudge('test-count', 3600)]);
     await until('the run', () => a.done('test-count') + b.done('test-count') >= 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(runs).toBe(1);
@@ -66,7 +66,7 @@ describe('the job runner', () => {
       { pollingSeconds: 0.5, retries: 2, onError: () => {} },
     );
     runners.push(runner);
-    await runner.nudge('test-flaky', 60);
+    await runner.nudge('test-flaky', 3600);
     // retryDelay is 5 s: the second attempt comes after it.
     await until('the retry', () => attempts >= 2, 30_000);
     expect(attempts).toBe(2);
