@@ -47,8 +47,12 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
   }
 }
 
-/** Resolves for every caller once `n` have called: a rendezvous instead of a sleep (concurrency tests). */
-export function barrier(n: number): () => Promise<void> {
+/**
+ * Resolves for every caller once `n` have called: a rendezvous instead of a sleep (concurrency
+ * tests). With `timeoutMs`, a caller also goes on after that long (for callers that may hold locks
+ * the others wait for).
+ */
+export function barrier(n: number, timeoutMs?: number): () => Promise<void> {
   let arrived = 0;
   let open!: () => void;
   const opened = new Promise<void>((resolve) => {
@@ -57,6 +61,6 @@ export function barrier(n: number): () => Promise<void> {
   return () => {
     arrived += 1;
     if (arrived === n) open();
-    return opened;
+    return timeoutMs === undefined ? opened : Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
   };
 }

@@ -14,3 +14,4 @@ export * from './modules';
 export * from './money';
 export * from './validation';
 export * from './responses';
+export * from './seating';

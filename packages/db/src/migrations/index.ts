@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_crm';
 import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_club_context_version';
+import * as m0005 from './0005_seating';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_crm': m0002,
   '0003_catalogue': m0003,
   '0004_club_context_version': m0004,
+  '0005_seating': m0005,
 };

@@ -1,13 +1,15 @@
 import type { CatalogueTables } from './catalogue';
 import type { CrmTables } from './crm';
 import type { FoundationTables } from './foundation';
+import type { SeatingTables } from './seating';
 
 export * from './catalogue';
 export * from './crm';
 export * from './foundation';
+export * from './seating';
 
 /**
  * Every table of the database: one interface per domain, each in its own file
  * beside this one, joined here.
  */
-export interface Database extends FoundationTables, CrmTables, CatalogueTables {}
+export interface Database extends FoundationTables, CrmTables, CatalogueTables, SeatingTables {}

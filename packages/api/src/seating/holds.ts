@@ -1,0 +1,147 @@
+import { json, type Tx } from '@klubhus/db';
+import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_HOLD, SEATING_MSG, seatKey, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { fail } from '../lib/errors';
+import { generateToken } from '../lib/tokens';
+
+/**
+ * Holding, releasing and booking seats of a seat map (an event's copy of a chart). Every function
+ * takes all the seats it touches in one statement under row locks, in seat-key order (no
+ * deadlocks between two holders of overlapping seats), then decides and writes inside the caller's
+ * transaction: two holders can never get the same seat, and a refused request changes nothing.
+ * Expired holds count as free; nothing needs to sweep them for correctness.
+ */
+
+/** A hold token: random, at least 128 bits (a stranger holds it in the browser). */
+export const newHoldToken = (): string => generateToken();
+
+/** A chart saved as the club's (the chart editor's save comes with the events admin). */
+export async function saveSeatingChart(trx: Tx, clientId: number, chart: { name: string; plan: TSeatingPlan }): Promise<number> {
+  const row = await trx.insertInto('seating_charts').values({ client_id: clientId, name: chart.name, plan: json(chart.plan) }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An event's own copy of a chart: every seat a row, free, sold to anyone (no channel). */
+export async function createSeatMap(trx: Tx, clientId: number, chartId: number, name: string): Promise<number> {
+  const chart = await trx.selectFrom('seating_charts').select(['plan']).where('client_id', '=', clientId).where('id', '=', chartId).executeTakeFirst();
+  if (!chart) throw fail.notFound();
+  const map = await trx
+    .insertInto('seat_maps')
+    .values({ client_id: clientId, chart_id: chartId, name, categories: json(chart.plan.categories) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const seats = chart.plan.sections.flatMap((section) =>
+    section.rows.flatMap((row) =>
+      row.seats.map((seat) => ({
+        client_id: clientId,
+        seat_map_id: map.id,
+        seat_key: seatKey(section.key, row.label, seat.number),
+        section: section.key,
+        row: row.label,
+        number: seat.number,
+        category: seat.category,
+        accessible: seat.accessible,
+        x: seat.position.x,
+        y: seat.position.y,
+      })),
+    ),
+  );
+  // A stadium is tens of thousands of seats: inserted in batches (PostgreSQL takes at most 65,535 parameters a statement).
+  for (let i = 0; i < seats.length; i += 2000) await trx.insertInto('seat_map_seats').values(seats.slice(i, i + 2000)).execute();
+  return map.id;
+}
+
+/** The requested seats, locked for this transaction, in key order. */
+async function lockSeats(trx: Tx, clientId: number, seatMapId: number, seats: string[]) {
+  if (!seats.length) throw fail.badRequest(SEATING_MSG.noSeats);
+  if (seats.length > MAX_SEATS_PER_HOLD) throw fail.badRequest(SEATING_MSG.tooManySeats);
+  const keys = [...new Set(seats)].sort();
+  const rows = await trx
+    .selectFrom('seat_map_seats')
+    .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel'])
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .orderBy('seat_key')
+    .forUpdate()
+    .execute();
+  if (rows.length !== keys.length) throw fail.badRequest(SEATING_MSG.unknownSeat);
+  return { keys, rows };
+}
+
+export interface HoldRequest {
+  seats: string[];
+  token: string;
+  /** The buyer's channel ('company:{id}' for a company's block); null is NO_CHANNEL. */
+  channel: string | null;
+  /** How long the hold lasts (seats.io: 15 minutes to choose, at most 2 hours). */
+  seconds?: number;
+}
+
+/**
+ * Holds every requested seat for the token, or none: a seat that is booked, blocked, held by
+ * another live token or in another channel refuses the whole request. Holding seats the token
+ * already holds extends them.
+ */
+export async function holdSeats(trx: Tx, clientId: number, seatMapId: number, req: HoldRequest): Promise<{ heldUntil: Date; seats: string[] }> {
+  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, req.seats);
+  const now = new Date();
+  if (rows.some((seat) => !seatTakeable(seat, req.token, req.channel, now))) throw fail.conflict(SEATING_MSG.seatTaken);
+  const heldUntil = new Date(now.getTime() + Math.min(req.seconds ?? DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS) * 1000);
+  await trx
+    .updateTable('seat_map_seats')
+    .set({ status: 'held', hold_token: req.token, held_until: heldUntil })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .execute();
+  return { heldUntil, seats: keys };
+}
+
+/** Frees what the token holds (the given seats, or all of them); returns how many were freed. */
+export async function releaseSeats(trx: Tx, clientId: number, seatMapId: number, token: string, seats?: string[]): Promise<number> {
+  let q = trx
+    .updateTable('seat_map_seats')
+    .set({ status: 'free', hold_token: null, held_until: null })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('status', '=', 'held')
+    .where('hold_token', '=', token);
+  if (seats) q = q.where('seat_key', '=', sql<string>`ANY(${seats}::text[])`);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Books seats the token holds (book first, then charge): every seat must still be held by the
+ * token and the hold not expired, or nothing is booked.
+ */
+export async function bookSeats(trx: Tx, clientId: number, seatMapId: number, token: string, seats: string[]): Promise<string[]> {
+  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, seats);
+  const now = Date.now();
+  if (rows.some((seat) => seat.status !== 'held' || seat.hold_token !== token || new Date(seat.held_until as Date).getTime() <= now)) {
+    throw fail.conflict(SEATING_MSG.holdExpired);
+  }
+  await trx
+    .updateTable('seat_map_seats')
+    .set({ status: 'booked', hold_token: null, held_until: null })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .execute();
+  return keys;
+}
+
+/** Seats by status; an expired hold counts as free. */
+export async function seatMapCounts(trx: Tx, clientId: number, seatMapId: number): Promise<Record<'free' | 'held' | 'booked' | 'blocked', number>> {
+  const rows = await trx
+    .selectFrom('seat_map_seats')
+    .select([sql<string>`CASE WHEN status = 'held' AND held_until <= now() THEN 'free' ELSE status END`.as('state'), sql<number>`count(*)::int`.as('n')])
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .groupBy('state')
+    .execute();
+  const counts = { free: 0, held: 0, booked: 0, blocked: 0 };
+  for (const r of rows) counts[r.state as keyof typeof counts] = Number(r.n);
+  return counts;
+}

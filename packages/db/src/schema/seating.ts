@@ -1,0 +1,60 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Json } from '../json';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SeatCategoryJson {
+  key: string;
+  label: string;
+  color: string;
+  accessible: boolean;
+}
+
+/** packages/domain's ZSeatingPlan. */
+export interface SeatingPlanJson {
+  categories: SeatCategoryJson[];
+  sections: { key: string; name: string; rows: { label: string; seats: { number: string; position: { x: number; y: number }; category: string; accessible: boolean }[] }[] }[];
+}
+
+export interface SeatingChartsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  plan: Json<SeatingPlanJson>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** An event's own copy of a chart. */
+export interface SeatMapsTable {
+  id: Generated<number>;
+  client_id: number;
+  chart_id: number | null;
+  name: string;
+  categories: Json<SeatCategoryJson[]>;
+  created_at: CreatedAt;
+}
+
+export interface SeatMapSeatsTable {
+  client_id: number;
+  seat_map_id: number;
+  seat_key: string;
+  section: string;
+  row: string;
+  number: string;
+  category: string;
+  accessible: Generated<boolean>;
+  x: number;
+  y: number;
+  status: Generated<'free' | 'held' | 'booked' | 'blocked'>;
+  hold_token: string | null;
+  held_until: Date | null;
+  channel: string | null;
+}
+
+export interface SeatingTables {
+  seating_charts: SeatingChartsTable;
+  seat_maps: SeatMapsTable;
+  seat_map_seats: SeatMapSeatsTable;
+}
