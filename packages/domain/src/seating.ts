@@ -13,6 +13,7 @@ export const SEATING_MSG = {
   noSeats: 'Plads skal vælges!',
   holdExpired: 'Reservationen af pladserne er udløbet',
   tooManySeats: 'Der kan højst vælges 100 pladser ad gangen',
+  invalidPlan: 'Filen er ikke en gyldig pladsplan',
 } as const;
 
 /** What one hold, release or booking may take at once. */
@@ -79,4 +80,157 @@ export function seatTakeable(
   if (seat.status === 'free') return true;
   if (seat.status !== 'held') return false;
   return seat.hold_token === token || (seat.held_until !== null && new Date(seat.held_until).getTime() <= now.getTime());
+}
+
+/* ------------------------------------------------------------------ drawing a section */
+
+export const ZSectionLayout = z.object({
+  key,
+  name: z.string().trim().min(1).max(100),
+  rows: z.number().int().min(1).max(200),
+  seatsPerRow: z.number().int().min(1).max(500),
+  category: key,
+  /** Where the first seat of the first row stands. */
+  origin: point.default({ x: 0, y: 0 }),
+  seatSpacing: z.number().positive().max(1000).default(30),
+  rowSpacing: z.number().positive().max(1000).default(35),
+  /** 0: straight rows; otherwise the angle in degrees the first row spans, as an arc around a stage in front of it. */
+  curve: z.number().min(0).max(180).default(0),
+  rowNumbering: z.enum(['numbers', 'letters']).default('numbers'),
+  seatNumbering: z.enum(['ltr', 'rtl']).default('ltr'),
+  firstRow: z.number().int().min(1).max(1000).default(1),
+  firstSeat: z.number().int().min(1).max(10000).default(1),
+});
+export type TSectionLayout = z.input<typeof ZSectionLayout>;
+
+/** 1 → A, 26 → Z, 27 → AA (row letters). */
+function letters(n: number): string {
+  let out = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
+  return out;
+}
+
+/**
+ * A section of `rows` × `seatsPerRow` seats: straight rows, or rows curved as arcs around a centre
+ * in front of the first row (each row a step further out, seats the same distance apart), numbered
+ * by the chosen schemes. Positions are rounded to whole units (pretix's format takes integers).
+ */
+export function generateSection(layout: TSectionLayout): z.output<typeof ZChartSection> {
+  const l = ZSectionLayout.parse(layout);
+  const rowLabel = (r: number) => (l.rowNumbering === 'letters' ? letters(l.firstRow + r) : String(l.firstRow + r));
+  const seatNumber = (s: number) => String(l.firstSeat + (l.seatNumbering === 'ltr' ? s : l.seatsPerRow - 1 - s));
+  const width = (l.seatsPerRow - 1) * l.seatSpacing;
+  const arc = (l.curve * Math.PI) / 180;
+  // The first row's arc is as long as the straight row would be wide.
+  const radius0 = arc > 0 ? Math.max(width, l.seatSpacing) / arc : 0;
+  const centre = { x: l.origin.x + width / 2, y: l.origin.y - radius0 * Math.cos(arc / 2) };
+  const rows = Array.from({ length: l.rows }, (_, r) => {
+    const seats = Array.from({ length: l.seatsPerRow }, (_, s) => {
+      let x: number;
+      let y: number;
+      if (arc === 0) {
+        x = l.origin.x + s * l.seatSpacing;
+        y = l.origin.y + r * l.rowSpacing;
+      } else {
+        const radius = radius0 + r * l.rowSpacing;
+        const angle = l.seatsPerRow === 1 ? 0 : -arc / 2 + (arc * s) / (l.seatsPerRow - 1);
+        x = centre.x + radius * Math.sin(angle);
+        y = centre.y + radius * Math.cos(angle);
+      }
+      return { number: seatNumber(s), position: { x: Math.round(x), y: Math.round(y) }, category: l.category, accessible: false };
+    });
+    return { label: rowLabel(r), seats };
+  });
+  return { key: l.key, name: l.name, rows };
+}
+
+/* ------------------------------------------------------------------ pretix's open seating-plan format */
+
+const pretixPosition = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+/**
+ * pretix's seating-plan JSON (src/pretix/static/seating/seating-plan.schema.json): zones of rows of
+ * seats, positions relative to their parent, categories by name. Unknown keys of newer versions
+ * (zone_id, uuid, row_label, seat_label, radius, areas) are accepted and left out.
+ */
+export const ZPretixPlan = z.object({
+  name: z.string(),
+  size: z.object({ width: z.number(), height: z.number() }).optional(),
+  categories: z.array(z.object({ name: z.string().min(1), color: z.string().optional() })),
+  zones: z.array(
+    z.object({
+      name: z.string().optional(),
+      position: pretixPosition,
+      rows: z.array(
+        z.object({
+          row_number: z.string(),
+          position: pretixPosition.optional(),
+          seats: z.array(z.object({ seat_guid: z.string(), seat_number: z.string(), position: pretixPosition, category: z.string() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type TPretixPlan = z.output<typeof ZPretixPlan>;
+
+const FALLBACK_COLOR = '#888888';
+
+/**
+ * A pretix plan as the engine's plan, checked by ZSeatingPlan (unique seats, known categories); a
+ * refusal says why in Danish.
+ */
+export function fromPretixPlan(input: unknown): { ok: true; plan: TSeatingPlan } | { ok: false; message: string } {
+  const parsed = ZPretixPlan.safeParse(input);
+  if (!parsed.success) return { ok: false, message: SEATING_MSG.invalidPlan };
+  const p = parsed.data;
+  const plan = ZSeatingPlan.safeParse({
+    categories: p.categories.map((c) => ({
+      key: c.name,
+      label: c.name,
+      color: c.color && /^#[0-9a-fA-F]{6}$/.test(c.color) ? c.color : FALLBACK_COLOR,
+      accessible: false,
+    })),
+    sections: p.zones.map((zone, i) => ({
+      key: zone.name?.trim() ? zone.name.trim().slice(0, 40) : `Z${i + 1}`,
+      name: zone.name?.trim() || `Zone ${i + 1}`,
+      rows: zone.rows.map((row) => ({
+        label: row.row_number,
+        seats: row.seats.map((seat) => ({
+          number: seat.seat_number,
+          // pretix positions are relative: the seat's to its row, the row's to its zone.
+          position: { x: zone.position.x + (row.position?.x ?? 0) + seat.position.x, y: zone.position.y + (row.position?.y ?? 0) + seat.position.y },
+          category: seat.category,
+          accessible: false,
+        })),
+      })),
+    })),
+  });
+  if (plan.success) return { ok: true, plan: plan.data };
+  const custom = plan.error.issues.find((i) => i.code === 'custom');
+  return { ok: false, message: custom?.message ?? SEATING_MSG.invalidPlan };
+}
+
+/** The engine's plan in pretix's format (positions absolute: zones and rows at 0,0; seat ids are seat codes). */
+export function toPretixPlan(name: string, plan: TSeatingPlan): TPretixPlan {
+  const seats = plan.sections.flatMap((s) => s.rows.flatMap((r) => r.seats));
+  const extent = (axis: 'x' | 'y') => Math.ceil(Math.max(0, ...seats.map((s) => s.position[axis]))) + 50;
+  return {
+    name,
+    size: { width: extent('x'), height: extent('y') },
+    categories: plan.categories.map((c) => ({ name: c.key, color: c.color })),
+    zones: plan.sections.map((section) => ({
+      name: section.name,
+      position: { x: 0, y: 0 },
+      rows: section.rows.map((row) => ({
+        row_number: row.label,
+        position: { x: 0, y: 0 },
+        seats: row.seats.map((seat) => ({
+          seat_guid: seatKey(section.key, row.label, seat.number),
+          seat_number: seat.number,
+          position: { x: Math.round(seat.position.x), y: Math.round(seat.position.y) },
+          category: seat.category,
+        })),
+      })),
+    })),
+  };
 }
