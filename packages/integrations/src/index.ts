@@ -1,2 +1,3 @@
 export * from './cvr/index';
 export * from './storage/index';
+export * from './seatsio/index';
