@@ -20,6 +20,7 @@
  *   npm run bench                  everything
  *   npm run bench -- list | user   one part of the load runs (with the breakdown and plans for list)
  *   npm run bench -- api           both parts
+ *   npm run bench -- seats         the seat-map engine: a 20,000-seat map, holds under load, 200 holders racing for 50 seats
  *   npm run bench -- lighthouse    Lighthouse alone
  */
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { runLighthouse } from '../lighthouse.mjs';
 import { addLimitRoutes, type LimitRoutes } from './limit';
+import { benchSeats } from './seats';
 
 /** Settings of the run (DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_COMPANIES, BENCH_POOL, BENCH_PLANS). */
 const env: Record<string, string | undefined> = { ...process.env };
@@ -488,6 +490,15 @@ async function main() {
   const list = api || parts.includes('list');
   const user = api || parts.includes('user');
   if (list || user) await benchApi({ list, user });
+  if (all || parts.includes('seats')) {
+    if (!usePg) log('\nSeats skipped: the seat-map run needs PostgreSQL (DATABASE_URL).');
+    else {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
+      const ok = await benchSeats(database, DURATION, log);
+      await database.close();
+      if (!ok) process.exit(1);
+    }
+  }
   if (all || parts.includes('lighthouse')) await benchLighthouse(!all);
 }
 
