@@ -14,6 +14,8 @@ export const SEATING_MSG = {
   holdExpired: 'Reservationen af pladserne er udløbet',
   tooManySeats: 'Der kan højst vælges 100 pladser ad gangen',
   invalidPlan: 'Filen er ikke en gyldig pladsplan',
+  notBlockable: 'Holdte eller solgte pladser kan ikke spærres eller frigives',
+  booked: 'Solgte pladser kan ikke flyttes til en anden kanal',
 } as const;
 
 /** What one hold, release or booking may take at once. */

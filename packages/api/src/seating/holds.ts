@@ -132,6 +132,67 @@ export async function bookSeats(trx: Tx, clientId: number, seatMapId: number, to
   return keys;
 }
 
+/**
+ * Staff's changes to seats (Planoversigt): block or free them (only seats that are free or
+ * blocked: a held or sold seat is the buyer's), or put them in a channel — a company's reserved
+ * block, or null for NO_CHANNEL (not a sold seat). All or none, under the same locks as holds.
+ */
+export async function setSeatState(
+  trx: Tx,
+  clientId: number,
+  seatMapId: number,
+  seats: string[],
+  change: { blocked?: boolean; channel?: string | null },
+): Promise<string[]> {
+  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, seats);
+  const now = Date.now();
+  const live = (seat: (typeof rows)[number]) => seat.status === 'booked' || (seat.status === 'held' && new Date(seat.held_until as Date).getTime() > now);
+  if (change.blocked !== undefined && rows.some(live)) throw fail.conflict(SEATING_MSG.notBlockable);
+  if (change.channel !== undefined && rows.some((seat) => seat.status === 'booked')) throw fail.conflict(SEATING_MSG.booked);
+  await trx
+    .updateTable('seat_map_seats')
+    .set({
+      ...(change.blocked === undefined ? {} : change.blocked ? { status: 'blocked' as const } : { status: 'free' as const }),
+      // An expired hold is freed with a block change; a live hold keeps its token when only the channel changes.
+      ...(change.blocked === undefined ? {} : { hold_token: null, held_until: null }),
+      ...(change.channel === undefined ? {} : { channel: change.channel }),
+    })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .execute();
+  return keys;
+}
+
+/** Seats per section and per category by status (Planoversigt); an expired hold counts as free. */
+export async function seatMapOverview(trx: Tx, clientId: number, seatMapId: number) {
+  const rows = await trx
+    .selectFrom('seat_map_seats')
+    .select([
+      'section',
+      'category',
+      sql<string>`CASE WHEN status = 'held' AND held_until <= now() THEN 'free' ELSE status END`.as('state'),
+      sql<number>`count(*)::int`.as('n'),
+    ])
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .groupBy(['section', 'category', 'state'])
+    .execute();
+  const empty = () => ({ free: 0, held: 0, booked: 0, blocked: 0 });
+  const sections: Record<string, ReturnType<typeof empty>> = {};
+  const categories: Record<string, ReturnType<typeof empty>> = {};
+  const add = (into: Record<string, ReturnType<typeof empty>>, key: string, state: keyof ReturnType<typeof empty>, n: number) => {
+    into[key] = into[key] ?? empty();
+    into[key][state] += n;
+  };
+  for (const r of rows) {
+    const state = r.state as keyof ReturnType<typeof empty>;
+    add(sections, r.section, state, Number(r.n));
+    add(categories, r.category, state, Number(r.n));
+  }
+  return { sections, categories };
+}
+
 /** Seats by status; an expired hold counts as free. */
 export async function seatMapCounts(trx: Tx, clientId: number, seatMapId: number): Promise<Record<'free' | 'held' | 'booked' | 'blocked', number>> {
   const rows = await trx

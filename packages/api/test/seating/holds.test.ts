@@ -1,6 +1,6 @@
 import { SEATING_MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookSeats, holdSeats, newHoldToken, releaseSeats, seatMapCounts } from '../../src/seating/holds';
+import { bookSeats, holdSeats, newHoldToken, releaseSeats, seatMapCounts, seatMapOverview, setSeatState } from '../../src/seating/holds';
 import { gridPlan, openSeatingKit } from './seating-kit';
 
 let kit: Awaited<ReturnType<typeof openSeatingKit>>;
@@ -81,5 +81,28 @@ describe('seat holds', () => {
       kit.inClub(kit.nabo, (trx) => holdSeats(trx, kit.demo, kit.seatMap, { seats: ['A-1-2'], token: newHoldToken(), channel: null })),
     ).rejects.toThrow(SEATING_MSG.unknownSeat);
     expect(await kit.inClub(kit.nabo, (trx) => seatMapCounts(trx, kit.nabo, kit.seatMap))).toEqual({ free: 0, held: 0, booked: 0, blocked: 0 });
+  });
+});
+
+describe('staff changes to seats (Planoversigt)', () => {
+  it('blocks and frees free seats, refuses held and sold ones, and the overview counts per section and category', async () => {
+    const token = newHoldToken();
+    await hold(token, ['B-1-1']);
+    const set = (seats: string[], change: { blocked?: boolean; channel?: string | null }) =>
+      kit.inClub(kit.demo, (trx) => setSeatState(trx, kit.demo, kit.seatMap, seats, change));
+    await expect(set(['B-1-1', 'B-1-2'], { blocked: true })).rejects.toThrow(SEATING_MSG.notBlockable);
+    await expect(set(['B-2-1'], { blocked: true })).rejects.toThrow(SEATING_MSG.notBlockable); // sold earlier
+    await expect(set(['B-2-1'], { channel: 'company:3' })).rejects.toThrow(SEATING_MSG.booked);
+    expect(await set(['B-1-3', 'B-1-2'], { blocked: true })).toEqual(['B-1-2', 'B-1-3']);
+    await expect(hold(newHoldToken(), ['B-1-2'])).rejects.toThrow(SEATING_MSG.seatTaken);
+    const overview = await kit.inClub(kit.demo, (trx) => seatMapOverview(trx, kit.demo, kit.seatMap));
+    expect(overview.sections.B).toMatchObject({ held: 2, blocked: 2, booked: 2 });
+    // Row 1 is the accessible category B of the kit's plan.
+    expect(overview.categories.B.blocked).toBe(2);
+    await set(['B-1-2', 'B-1-3'], { blocked: false });
+    await set(['B-1-2'], { channel: 'company:3' });
+    await expect(hold(newHoldToken(), ['B-1-2'])).rejects.toThrow(SEATING_MSG.seatTaken);
+    await hold(newHoldToken(), ['B-1-2'], { channel: 'company:3' });
+    await kit.inClub(kit.demo, (trx) => releaseSeats(trx, kit.demo, kit.seatMap, token));
   });
 });
