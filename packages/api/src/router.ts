@@ -13,6 +13,7 @@ import { clientsRouter } from './clients/router';
 import { commentsRouter } from './comments/router';
 import { companiesRouter } from './companies/router';
 import { contactsRouter } from './contacts/router';
+import { eventsRouter, eventTypesRouter, publicEventsRouter } from './events/router';
 import { filesRouter } from './files/router';
 import { modulesRouter } from './modules/router';
 import { createCallerFactory, router } from './trpc';
@@ -37,6 +38,9 @@ export const appRouter = router({
   contacts: contactsRouter,
   comments: commentsRouter,
   files: filesRouter,
+  events: eventsRouter,
+  eventTypes: eventTypesRouter,
+  publicEvents: publicEventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -63,7 +63,7 @@ export const CATALOGUE_MSG = {
   percentageMax: 'Rabat må maksimalt være 100 eller mindre',
 } as const;
 
-const boolDefault = (value: boolean) =>
+export const boolDefault = (value: boolean) =>
   z
     .union([z.boolean(), z.string(), z.number(), z.null()])
     .optional()
@@ -73,22 +73,22 @@ const boolDefault = (value: boolean) =>
 const imageFile = z.array(ZUpload).max(1).nullish();
 
 /** Ids from a seat-chart system may be numbers or strings: kept as text. */
-const refText = (max: number) =>
+export const refText = (max: number) =>
   z
     .union([z.string(), z.number()])
     .nullish()
     .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim().slice(0, max)));
 
-const sorting = optionalInteger('Sortering').transform((v) => v ?? 0);
-const idOrNew = z
+export const sorting = optionalInteger('Sortering').transform((v) => v ?? 0);
+export const idOrNew = z
   .union([z.coerce.number().int().positive(), z.literal(''), z.literal('create'), z.null()])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
-const stringList = z
+export const stringList = z
   .array(z.union([z.string(), z.number()]).transform((v) => String(v).trim()))
   .nullish()
   .transform((v) => (v ?? []).filter((s) => s !== ''));
-const idList = (label: string) =>
+export const idList = (label: string) =>
   z
     .array(z.union([z.coerce.number().int().positive({ error: required(label) }), z.literal(''), z.null()]))
     .nullish()
@@ -115,7 +115,7 @@ export const CONTRACT_AMOUNT_TYPES = ['amount', 'price', 'amount-price'] as cons
 export const CONTRACT_UNITS = ['stk', 'person'] as const;
 export const EXTRA_INFO_TYPES = ['Radio', 'Checkbox', 'Select', 'Text'] as const;
 
-const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+export const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z
     .union([z.string(), z.null()], { error: required(label) })
     .optional()

@@ -237,10 +237,6 @@ export const ZCvrSearchResponse = z.object({
   ),
 });
 
-export const ZCompanyEventTypesResponse = z.object({
-  result: z.array(z.object({ id: z.number().int(), title: z.string() })),
-  products: z.array(z.object({ id: z.number().int(), title: z.string(), typeId: z.number().int() })),
-});
 export const ZCompanyRevenueResponse = z.object({ id: z.number().int(), yearToDate: z.number(), lastYear: z.number(), total: z.number() });
 export const ZCompanyTicketUtilizationResponse = z.array(
   z.object({ id: z.number().int(), product: z.string(), used: z.number().int(), total: z.number().int(), utilization: z.number() }),

@@ -15,3 +15,4 @@ export * from './money';
 export * from './validation';
 export * from './responses';
 export * from './seating';
+export * from './events';

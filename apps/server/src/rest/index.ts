@@ -4,9 +4,10 @@ import { catalogueRoutes } from './catalogue';
 import { commentRoutes } from './comments';
 import { companyRoutes } from './companies';
 import { contactRoutes } from './contacts';
+import { eventRoutes } from './events';
 import { fileRoutes } from './files';
 import { moduleRoutes } from './modules';
 import type { RestRoute } from './route';
 
 /** Every documented URL. The cross-club sweep and /api/docs both read this table. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes, ...catalogueRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes, ...catalogueRoutes, ...eventRoutes];

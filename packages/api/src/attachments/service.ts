@@ -149,7 +149,7 @@ export async function saveFileFields<K extends string>(
   club: { clientId: number; userId: number },
   relation: { type: AttachmentRelation; id: number },
   fields: Record<K, { uploads?: TUpload[] | null; value: number | null; before: number | null }>,
-  opts: { imagesOnly: string },
+  opts: { imagesOnly?: string },
 ): Promise<Record<K, number | null>> {
   const after = {} as Record<K, number | null>;
   for (const key of Object.keys(fields) as K[]) {

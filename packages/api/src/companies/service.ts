@@ -406,14 +406,9 @@ export async function assertCompany(trx: Tx, clientId: number, companyId: number
  * What a company bought and signed. The tables these read from do not exist
  * yet; each answer is empty (or 0) only until its issue lands, and must then
  * read the real rows:
- *   event types and ticket utilization: issue 12 (events) / 16 (check-in),
+ *   ticket utilization: issue 16 (check-in),
  *   orders and revenue: issue 13 (orders), contracts: issue 17 (agreements).
  */
-
-/** Event types and their products for the ticket-limit editor. Waits for issue 12 (events). */
-export async function companyEventTypes() {
-  return { result: [] as { id: number; title: string }[], products: [] as { id: number; title: string; typeId: number }[] };
-}
 
 /** Revenue of the company. Waits for issue 13 (orders). */
 export async function companyRevenue(trx: Tx, clientId: number, companyId: number) {

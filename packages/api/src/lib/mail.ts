@@ -1,5 +1,5 @@
+import { type Database, json, type MailAttachmentJson } from '@klubhus/db';
 import type { Kysely } from 'kysely';
-import type { Database } from '@klubhus/db';
 
 export interface OutgoingMail {
   to: string;
@@ -7,6 +7,7 @@ export interface OutgoingMail {
   html: string;
   text: string;
   kind: string;
+  attachments?: MailAttachmentJson[];
 }
 
 /**
@@ -17,8 +18,19 @@ export interface OutgoingMail {
 export async function queueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<void> {
   await db
     .insertInto('outbox')
-    .values({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind })
+    .values({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind, attachments: json(mail.attachments ?? []) })
     .execute();
+}
+
+/** Many mails in one statement per 500 (invitations to a whole contact list). */
+export async function queueMails(db: Kysely<Database>, mails: OutgoingMail[]): Promise<void> {
+  for (let i = 0; i < mails.length; i += 500) {
+    const batch = mails.slice(i, i + 500);
+    await db
+      .insertInto('outbox')
+      .values(batch.map((m) => ({ to_address: m.to, subject: m.subject, html: m.html, text: m.text, kind: m.kind, attachments: json(m.attachments ?? []) })))
+      .execute();
+  }
 }
 
 export function escapeHtml(s: string): string {

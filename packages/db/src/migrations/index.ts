@@ -4,6 +4,7 @@ import * as m0002 from './0002_crm';
 import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_club_context_version';
 import * as m0005 from './0005_seating';
+import * as m0006 from './0006_events';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_catalogue': m0003,
   '0004_club_context_version': m0004,
   '0005_seating': m0005,
+  '0006_events': m0006,
 };

@@ -107,6 +107,15 @@ export interface OutboxTable {
   created_at: CreatedAt;
   sent_at: Timestamp | null;
   error: string | null;
+  /** Stored files sent along (an event's invite attachment). */
+  attachments: ColumnType<MailAttachmentJson[], string | undefined, string>;
+}
+
+export interface MailAttachmentJson {
+  filename: string;
+  /** Storage key of the bytes. */
+  key: string;
+  contentType: string;
 }
 
 export interface ModuleFeatureSetting {
