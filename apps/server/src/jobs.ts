@@ -13,6 +13,10 @@ import PgBoss from 'pg-boss';
 export const JOBS = {
   /** Delivers the queued e-mails of the outbox (deliverOutbox). */
   outbox: 'outbox-deliver',
+  /** Sends due invitation reminders (remindAllClubs): once per invite and interval. */
+  reminders: 'event-reminders',
+  /** Frees seats whose hold ran out (expireHoldsAllClubs). */
+  holdExpiry: 'seat-hold-expiry',
 } as const;
 
 export type JobHandler = () => Promise<unknown>;

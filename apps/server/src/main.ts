@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { expireHoldsAllClubs, fileStorage, remindAllClubs } from '@klubhus/api';
 import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
@@ -27,11 +28,17 @@ if (database.kind === 'pglite') {
 // and the runner makes that at most one run per window across all processes.
 const smtp = process.env.SMTP_URL ? smtpTransport(process.env.SMTP_URL) : null;
 const from = process.env.MAIL_FROM ?? 'Klubhus <noreply@klubhus.dk>';
-const jobs = await startJobRunner(database, smtp ? { [JOBS.outbox]: () => deliverOutbox(database.db, smtp, from) } : {});
-const nudges = smtp ? setInterval(() => jobs.nudge(JOBS.outbox).catch((error) => console.error('job runner:', error)), 5000) : null;
+const jobs = await startJobRunner(database, {
+  ...(smtp ? { [JOBS.outbox]: () => deliverOutbox(database.db, smtp, from, 20, fileStorage(config)) } : {}),
+  [JOBS.reminders]: () => remindAllClubs(database.db, config.baseUrl),
+  [JOBS.holdExpiry]: () => expireHoldsAllClubs(database.db),
+});
+// Each process asks; the runner makes it at most one run per window across all of them.
+const every = (name: string, seconds: number) => setInterval(() => jobs.nudge(name, seconds).catch((error) => console.error('job runner:', error)), seconds * 1000);
+const nudges = [...(smtp ? [every(JOBS.outbox, 5)] : []), every(JOBS.reminders, 60), every(JOBS.holdExpiry, 60)];
 
 async function shutdown() {
-  if (nudges) clearInterval(nudges);
+  for (const n of nudges) clearInterval(n);
   await jobs.stop();
   await app.close();
   await database.close();

@@ -5,3 +5,5 @@ export { hashPassword } from '@klubhus/db';
 export * from './context';
 export * from './router';
 export { TRPCError } from '@trpc/server';
+export { expireHoldsAllClubs, remindAllClubs } from './events/jobs';
+export { fileStorage } from './attachments/storage';

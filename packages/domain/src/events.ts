@@ -615,3 +615,24 @@ export const ZEventSettingsResponse = z.object({
 
 /** GET /api/public/images/{id}: a storefront image's bytes. */
 export const ZPublicImageResponse = z.object({ id: z.number().int(), mimeType: z.string(), data: z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array) });
+
+/** GET /api/public/events/invite/{token}: the invitation a mailed link opens. */
+export const ZPublicInviteRequest = z.object({ token: z.string().trim().min(20, 'Ugyldigt link').max(100, 'Ugyldigt link').regex(/^[A-Za-z0-9_-]+$/, 'Ugyldigt link') });
+export const ZPublicInviteResponse = z.object({
+  event: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    url: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    signUpStart: z.string(),
+    signUpDeadline: z.string(),
+    location: nullableString,
+    description: nullableString,
+    bannerPicture: nullableString,
+  }),
+  contact: z.object({ firstname: z.string(), lastname: nullableString }),
+  company: nullableString,
+  products: z.array(z.object({ productId: z.number().int(), product: z.string(), amount: z.number().int(), amountPerInvite: z.number().int() })),
+});
+export type TPublicInviteResponse = z.output<typeof ZPublicInviteResponse>;

@@ -70,6 +70,24 @@ export function seatKey(section: string, row: string, number: string): string {
   return `${section}-${row}-${number}`;
 }
 
+/** Every seat of a plan, flat: what a seat map is made of (one row per seat). */
+export function planSeats(plan: TSeatingPlan) {
+  return plan.sections.flatMap((section) =>
+    section.rows.flatMap((row) =>
+      row.seats.map((seat) => ({
+        key: seatKey(section.key, row.label, seat.number),
+        section: section.key,
+        row: row.label,
+        number: seat.number,
+        category: seat.category,
+        accessible: seat.accessible,
+        x: seat.position.x,
+        y: seat.position.y,
+      })),
+    ),
+  );
+}
+
 /** Whether a seat can be taken by a hold of `token` for `channel` at `now`. */
 export function seatTakeable(
   seat: { status: SeatStatus; hold_token: string | null; held_until: Date | string | null; channel: string | null },

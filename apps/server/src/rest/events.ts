@@ -174,6 +174,13 @@ export const eventRoutes = defineRoutes('Events', [
   },
   {
     method: 'GET',
+    url: '/api/public/events/invite/:token',
+    summary: 'The invitation a mailed link opens (event, invitee, products) -> {success, result}; unknown token 404',
+    public: true,
+    handler: async (call, input) => ({ success: true, result: await call.publicEvents.invite({ token: input.params.token }) }),
+  },
+  {
+    method: 'GET',
     url: '/api/public/images/:id',
     summary: "A storefront image (event banners, ticket pictures, sponsors' web logos) of the club the host names; public and cacheable, nothing else",
     public: true,

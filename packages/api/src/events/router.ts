@@ -22,6 +22,8 @@ import {
   ZInvitesResponse,
   ZNoInput,
   ZPublicImageResponse,
+  ZPublicInviteRequest,
+  ZPublicInviteResponse,
   ZSaveInviteGroupRequest,
   ZSaveInviteRequest,
   ZSaveResponse,
@@ -34,7 +36,7 @@ import { fileStorage } from '../attachments/storage';
 import { can, moduleProcedure, publicProcedure, router } from '../trpc';
 import { createInvites, deleteInvites, eventInvites, inviteGroup, saveInvite, saveInviteGroup, sendInvites } from './invites';
 import { companyEvents, createRelation, deleteEvent, eventOwners, eventRelations, getEvent, listEvents, saveEvent } from './service';
-import { publicImage } from './publicImages';
+import { publicImage, publicInvite } from './public';
 import { eventSettings } from './shared';
 import { deleteEventType, eventTypeOptions, getEventType, listEventTypes, saveEventType } from './types';
 
@@ -84,5 +86,6 @@ export const eventsRouter = router({
 
 /** What the storefront reads without a session. */
 export const publicEventsRouter = router({
+  invite: publicProcedure.input(ZPublicInviteRequest).output(ZPublicInviteResponse).query(({ ctx, input }) => publicInvite(ctx.db, ctx.host, input.token)),
   image: publicProcedure.input(byId).output(ZPublicImageResponse).query(({ ctx, input }) => publicImage(ctx.db, fileStorage(ctx.deps.config), ctx.host, input.id)),
 });

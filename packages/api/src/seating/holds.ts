@@ -1,5 +1,5 @@
 import { json, type Tx } from '@klubhus/db';
-import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_HOLD, SEATING_MSG, seatKey, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
+import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_HOLD, planSeats, SEATING_MSG, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { fail } from '../lib/errors';
 import { generateToken } from '../lib/tokens';
@@ -30,22 +30,7 @@ export async function createSeatMap(trx: Tx, clientId: number, chartId: number, 
     .values({ client_id: clientId, chart_id: chartId, name, categories: json(chart.plan.categories) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const seats = chart.plan.sections.flatMap((section) =>
-    section.rows.flatMap((row) =>
-      row.seats.map((seat) => ({
-        client_id: clientId,
-        seat_map_id: map.id,
-        seat_key: seatKey(section.key, row.label, seat.number),
-        section: section.key,
-        row: row.label,
-        number: seat.number,
-        category: seat.category,
-        accessible: seat.accessible,
-        x: seat.position.x,
-        y: seat.position.y,
-      })),
-    ),
-  );
+  const seats = planSeats(chart.plan as TSeatingPlan).map(({ key, ...seat }) => ({ client_id: clientId, seat_map_id: map.id, seat_key: key, ...seat }));
   // A stadium is tens of thousands of seats: inserted in batches (PostgreSQL takes at most 65,535 parameters a statement).
   for (let i = 0; i < seats.length; i += 2000) await trx.insertInto('seat_map_seats').values(seats.slice(i, i + 2000)).execute();
   return map.id;

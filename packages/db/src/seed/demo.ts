@@ -80,6 +80,19 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
     const settings = {
       companies: { extraInfo: EXTRA_INFO.companies },
       contacts: { extraInfo: EXTRA_INFO.contacts },
+      events: {
+        invitationSubject: 'Invitation',
+        sponsorTypes: ['Hovedsponsor', 'Guldsponsor', 'Sølvsponsor', 'Partner'],
+        emailTemplates: [
+          {
+            name: 'Sponsoraften',
+            template:
+              '<p>Kære {{firstname}}</p><p>Vi har fornøjelsen at invitere dig til {{event}} {{date}} på {{location}}.</p><p><a href="{{link}}">Tilmeld dig her</a></p><p>Med venlig hilsen<br>Demo IF</p>',
+          },
+        ],
+        smsTemplates: [],
+        ticketTemplates: [],
+      },
       webshop: {
         terms: '<h2>Handelsbetingelser</h2><p>Billetter og varer købes hos klubben. Køb er bindende, når betalingen er gennemført. Fortrydelsesretten gælder ikke billetter til arrangementer på en bestemt dato.</p>',
         subscriptionTerms:
