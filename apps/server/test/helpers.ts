@@ -10,6 +10,8 @@ import { type AppOptions, buildApp } from '../src/app';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The app's data directory (its stored files live under it). */
+  dataDir: string;
   /** Logs in through POST /api/login; returns the cookie header value. */
   login(email: string, password?: string): Promise<string>;
   /** JSON request as a browser on our own origin would send it. */
@@ -44,6 +46,7 @@ export async function createTestApp(opts: { observe?: AppOptions['observe'] } = 
   return {
     app,
     database,
+    dataDir,
     request,
     async login(email, password = DEMO_PASSWORD) {
       const res = await request('POST', '/api/login', { body: { email, password } });
