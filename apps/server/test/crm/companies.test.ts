@@ -247,7 +247,7 @@ describe('list, search, sort, export', () => {
     expect(await t.database.owner.selectFrom('companies').select('id').where('id', '=', naboId).executeTakeFirst()).toBeTruthy();
   });
 
-  it('empty honest sub-resources, event types and CVR search off', async () => {
+  it('empty honest sub-resources, the demo event types and CVR search off', async () => {
     const id = (await call.companies.search({ search: 'Cykel' }))[0].id;
     for (const part of ['revenue', 'orders', 'contracts', 'ticket-utilization']) {
       const res = await t.request('GET', `/api/companies/${id}/${part}`, { cookie: staff });
@@ -255,7 +255,10 @@ describe('list, search, sort, export', () => {
     }
     expect((await t.request('GET', `/api/companies/${id}/revenue`, { cookie: staff })).json().result).toMatchObject({ yearToDate: 0 });
     expect((await t.request('GET', `/api/companies/${id}/ticket-utilization`, { cookie: staff })).json().result).toEqual([]);
-    expect((await t.request('GET', '/api/companies/event-types', { cookie: staff })).json()).toEqual({ success: true, result: [], products: [] });
+    // The ticket-limit editor's event types are the club's own, with the ticket products of their templates.
+    const types = (await t.request('GET', '/api/companies/event-types', { cookie: staff })).json();
+    expect(types).toMatchObject({ success: true, result: [{ title: 'Hjemmekamp' }, { title: 'Sponsorarrangement' }] });
+    expect(types.products.map((p: { title: string }) => p.title).sort()).toEqual(['Enkeltbillet', 'Enkeltbillet', 'Sæsonkort']);
     expect((await t.request('GET', '/api/companies/cvr-search?query=ab', { cookie: staff })).json()).toMatchObject({ result: [], enabled: false });
     expect((await t.request('GET', '/api/companies/cvr-search?query=Saldi', { cookie: staff })).json()).toMatchObject({
       result: [],

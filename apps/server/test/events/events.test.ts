@@ -96,7 +96,7 @@ describe('events', () => {
       [false, 'Barn', 50, null],
     ]);
 
-    const list = await call.events.list({ search: 'agf' });
+    const list = await call.events.list({ search: 'mod agf' });
     expect(list.rows.map((r) => r.title)).toEqual(['Hjemmekamp mod AGF']);
   });
 

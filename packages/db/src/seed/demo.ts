@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { setScope } from '../tenancy';
 import { seedCatalogueDemo } from './catalogue';
 import { seedCrmDemo } from './crm';
+import { seedEventsDemo } from './events';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERS = {
@@ -164,6 +165,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
     }
     await seedCatalogueDemo(trx, demo.id);
     await seedCrmDemo(trx, demo.id, staff.id);
+    await seedEventsDemo(trx, demo.id, staff.id);
     await setScope(trx, null, null);
   });
 }
