@@ -223,6 +223,7 @@ function requestHasNul(value: unknown): boolean {
   return containsNul(value);
 }
 
+/** The server's own paths; everything else is the web app's (SPEC's public pages such as /public/events/invite/{token} too). */
 function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url.startsWith('/logout') || url.startsWith('/public/');
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url.startsWith('/logout');
 }

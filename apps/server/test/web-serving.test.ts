@@ -74,7 +74,7 @@ describe('serving the built web app', () => {
   });
 
   it('answers index.html (and client-side routes) with no-cache', async () => {
-    for (const url of ['/', '/login', '/events', '/index.html']) {
+    for (const url of ['/', '/login', '/events', '/index.html', '/public/events/invite/abc']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);

@@ -3,6 +3,7 @@ import { ordersReferenceRoutes } from '../features/orders-reference/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { invitationsRoutes } from '../features/invitations/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -25,4 +26,5 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...contactsRoutes,
   ...productsRoutes,
   ...ordersReferenceRoutes,
+  ...invitationsRoutes,
 ];

@@ -1,0 +1,91 @@
+import { Badge, Box, Card, Heading, Image, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTRPC } from '../../lib/trpc';
+import { formatDateMedium, formatTime } from '../../ui/format';
+import { usePageTitle } from '../../ui/page-title';
+import { RichText } from '../../ui/RichText';
+
+const when = (iso: string) => `${formatDateMedium(iso)} kl. ${formatTime(iso)}`;
+
+/** An invitation as its mailed link opens it: the event, who is invited and with which tickets. */
+export default function InvitationPage() {
+  const { token = '' } = useParams();
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.publicEvents.invite.queryOptions({ token }), retry: false });
+  usePageTitle(q.data ? `Invitation: ${q.data.event.title}` : 'Invitation');
+
+  if (q.isPending) {
+    return (
+      <Stack gap="4" aria-busy="true">
+        <Skeleton h="48" />
+        <Skeleton h="8" w="60%" />
+        <Skeleton h="5" />
+      </Stack>
+    );
+  }
+  if (!q.data) {
+    return (
+      <Card.Root bg="bg" variant="outline">
+        <Card.Body p={{ base: '6', md: '10' }}>
+          <Heading as="h1" size="xl" mb="3">
+            Invitationen blev ikke fundet
+          </Heading>
+          <Text color="fg.muted">Linket er ugyldigt eller invitationen er trukket tilbage. Kontakt klubben, hvis du mener, det er en fejl.</Text>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+  const { event, contact, company, products } = q.data;
+  const open = Date.now() >= Date.parse(event.signUpStart) && Date.now() <= Date.parse(event.signUpDeadline);
+  return (
+    <Card.Root bg="bg" variant="outline" overflow="hidden">
+      {event.bannerPicture && <Image src={event.bannerPicture} alt="" w="full" maxH="72" objectFit="cover" />}
+      <Card.Body p={{ base: '5', md: '10' }} gap="5">
+        <Box>
+          <Text color="fg.muted">
+            Kære {contact.firstname}
+            {company ? `, ${company}` : ''}
+          </Text>
+          <Heading as="h1" size="2xl" mt="1">
+            Du er inviteret til {event.title}
+          </Heading>
+        </Box>
+        <Stack gap="1">
+          <Text fontWeight="medium">{when(event.startDate)}</Text>
+          {event.location && <Text color="fg.muted">{event.location}</Text>}
+          <Text color="fg.muted" fontSize="sm">
+            Tilmeldingsfrist: {when(event.signUpDeadline)}{' '}
+            <Badge colorPalette={open ? 'green' : 'gray'} ms="1">
+              {open ? 'Tilmelding åben' : 'Tilmelding lukket'}
+            </Badge>
+          </Text>
+        </Stack>
+        {event.description && <RichText html={event.description} />}
+        {products.length > 0 && (
+          <Box>
+            <Heading as="h2" size="md" mb="2">
+              Din invitation omfatter
+            </Heading>
+            <Table.Root size="sm" variant="outline">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Billet</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Antal</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {products.map((p) => (
+                  <Table.Row key={p.productId}>
+                    <Table.Cell>{p.product}</Table.Cell>
+                    <Table.Cell textAlign="end">{p.amount}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
