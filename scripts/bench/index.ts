@@ -23,6 +23,7 @@
  *   npm run bench -- list | user   one part of the load runs (list with the breakdown and the EXPLAIN check)
  *   npm run bench -- api           both parts
  *   npm run bench -- seats         the seat-map engine: a 20,000-seat map, holds under load, 200 holders racing for 50 seats
+ *   npm run bench -- invites       invitations to 2,000 contacts created and queued (embedded database without DATABASE_URL)
  *   npm run bench -- lighthouse    Lighthouse alone
  */
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -38,6 +39,7 @@ import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { runLighthouse } from '../lighthouse.mjs';
 import { addLimitRoutes, type LimitRoutes } from './limit';
+import { benchInvites } from './invites';
 import { benchSeats } from './seats';
 import { countStatements } from './statements';
 
@@ -574,6 +576,12 @@ async function main() {
       await database.close();
       if (!ok) process.exit(1);
     }
+  }
+  if (all || parts.includes('invites')) {
+    const database = await openDatabase(usePg ? { databaseUrl: env.DATABASE_URL, poolSize: POOL } : { dataDir: mkdtempSync(join(tmpdir(), 'klubhus-bench-invites-')) });
+    const ok = await benchInvites(database, log);
+    await database.close();
+    if (!ok) process.exit(1);
   }
   if (all || parts.includes('lighthouse')) await benchLighthouse(!all);
 }
