@@ -50,6 +50,7 @@ export const EVENT_MSG = {
   hasChildren: 'Arrangementet har underarrangementer og kan ikke slettes.',
   childOfChild: 'Et underarrangement kan ikke have underarrangementer.',
   chartLocked: 'Salsplanen kan ikke skiftes, når der er reserveret eller solgt pladser.',
+  seatsioChartLocked: 'Salsplanen kan ikke skiftes, når arrangementet er oprettet i seats.io.',
   noInvitees: 'Vælg mindst én virksomhed, kontakt eller kontaktliste.',
   noContactsToInvite: 'Der blev ikke fundet nogen kontaktpersoner med e-mail at invitere.',
   attachmentTooLarge: `Vedhæftet fil må maksimalt være ${10000} KB`,
@@ -291,10 +292,11 @@ const templateFields = {
   extraInfo: z.array(ZEventExtraInfo).max(50).nullish().transform((v) => v ?? []),
   tickets: ZTicketSettings,
   seating: z
-    .object({ chartId: optionalId })
+    // chartKey: a seats.io chart, for clubs that sell seats through seats.io instead of the built-in charts.
+    .object({ chartId: optionalId, chartKey: optionalText(200) })
     .partial()
     .nullish()
-    .transform((v) => ({ chartId: v?.chartId ?? null })),
+    .transform((v) => ({ chartId: v?.chartId ?? null, chartKey: v?.chartKey ?? null })),
   tablePlan: ZTablePlan,
   invitees: ZInvitees,
 };
@@ -477,7 +479,15 @@ const templateResponse = {
     ticketPicture: ZFileResponse,
     products: z.array(ZTicketProductResponse),
   }),
-  seating: z.object({ chartId: z.number().int().nullable(), name: nullableString, eventId: z.number().int().nullable(), chartPicture: ZFileResponse }),
+  seating: z.object({
+    chartId: z.number().int().nullable(),
+    name: nullableString,
+    eventId: z.number().int().nullable(),
+    chartPicture: ZFileResponse,
+    /** seats.io: the chart key and the seats.io event made from it (null until the first seat is taken). */
+    chartKey: nullableString,
+    seatsioEventKey: nullableString,
+  }),
   tablePlan: z.object({
     cardPicture: ZFileResponse,
     cardFormat: z.enum(TABLE_CARD_FORMATS),

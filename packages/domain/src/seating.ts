@@ -16,6 +16,8 @@ export const SEATING_MSG = {
   invalidPlan: 'Filen er ikke en gyldig pladsplan',
   notBlockable: 'Holdte eller solgte pladser kan ikke spærres eller frigives',
   booked: 'Solgte pladser kan ikke flyttes til en anden kanal',
+  noSeatMap: 'Arrangementet har ingen pladsplan',
+  seatsioFailed: 'Pladsbestillingen svarer ikke lige nu. Prøv igen om lidt.',
 } as const;
 
 /** What one hold, release or booking may take at once. */

@@ -225,7 +225,14 @@ export async function getEvent(trx: Tx, clientId: number, eventId: number) {
         sorting: t.sorting,
       })),
     },
-    seating: { chartId: e.chart_id, name: seatMap?.name ?? null, eventId: seatMap?.id ?? null, chartPicture: file(e.chart_picture) },
+    seating: {
+      chartId: e.chart_id,
+      name: seatMap?.name ?? null,
+      eventId: seatMap?.id ?? null,
+      chartPicture: file(e.chart_picture),
+      chartKey: e.seatsio_chart_key,
+      seatsioEventKey: e.seatsio_event_key,
+    },
     tablePlan: { cardPicture: file(plan.cardPicture), cardFormat: plan.cardFormat ?? 'A4', cardOrientation: plan.cardOrientation ?? 'Portrait', productIds: plan.productIds ?? [] },
     invitees: {
       productIds: e.invitees.productIds ?? [],
@@ -370,13 +377,16 @@ export async function saveEvent(trx: Tx, files: CallFiles, club: Club, input: Ev
   const before = input.id
     ? await trx
         .selectFrom('events')
-        .select(['banner_picture', 'banner_bottom', 'invite_attachment', 'chart_picture', 'ticket_settings', 'table_plan'])
+        .select(['banner_picture', 'banner_bottom', 'invite_attachment', 'chart_picture', 'ticket_settings', 'table_plan', 'seatsio_chart_key', 'seatsio_event_key'])
         .where('client_id', '=', clientId)
         .where('id', '=', input.id)
         .forUpdate()
         .executeTakeFirst()
     : null;
   if (input.id && !before) throw fail.notFound();
+  // Seats sold through seats.io stay on the seats.io event they were sold on.
+  const seatsioChartKey = input.hasSeating ? input.seating.chartKey : null;
+  if (before?.seatsio_event_key && seatsioChartKey !== before.seatsio_chart_key) throw fail.conflict(EVENT_MSG.seatsioChartLocked);
   const url = await freeUrl(trx, clientId, input.id, input.url, input.title);
   const values = {
     parent_id: input.parentId,
@@ -414,6 +424,7 @@ export async function saveEvent(trx: Tx, files: CallFiles, club: Club, input: Ev
     ticket_settings: json({ controlType: input.tickets.controlType, template: input.tickets.template, ticketLogo: null, ticketPicture: null }),
     invitees: json(input.invitees),
     chart_id: input.hasSeating ? input.seating.chartId : null,
+    seatsio_chart_key: seatsioChartKey,
     updated_at: new Date(),
   };
   const eventId = input.id

@@ -99,7 +99,7 @@ export async function templateOut(trx: Tx, clientId: number, stored: Partial<Eve
           };
         }),
     },
-    seating: { chartId: stored.seating?.chartId ?? null, name: null, eventId: null, chartPicture: null },
+    seating: { chartId: stored.seating?.chartId ?? null, name: null, eventId: null, chartPicture: null, chartKey: stored.seating?.chartKey ?? null, seatsioEventKey: null },
     tablePlan: {
       cardPicture: null,
       cardFormat: stored.tablePlan?.cardFormat ?? 'A4',

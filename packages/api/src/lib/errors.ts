@@ -11,6 +11,8 @@ export const fail = {
   badRequest: (message: string) => new TRPCError({ code: 'BAD_REQUEST', message }),
   conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
   tooManyRequests: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
+  /** An outside system (seats.io, a payment provider) refused or failed: 502 with our text, theirs as the cause. */
+  badGateway: (message: string, cause?: unknown) => new TRPCError({ code: 'BAD_GATEWAY', message, cause }),
 };
 
 /**

@@ -5,6 +5,7 @@ import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_club_context_version';
 import * as m0005 from './0005_seating';
 import * as m0006 from './0006_events';
+import * as m0007 from './0007_seatsio';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_club_context_version': m0004,
   '0005_seating': m0005,
   '0006_events': m0006,
+  '0007_seatsio': m0007,
 };

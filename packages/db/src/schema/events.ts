@@ -96,6 +96,9 @@ export interface EventsTable {
   invitees: Json<EventInviteesJson>;
   chart_id: number | null;
   seat_map_id: number | null;
+  /** seats.io (clubs with the seatsio feature): the chart the event is sold on, and the seats.io event made from it. */
+  seatsio_chart_key: string | null;
+  seatsio_event_key: string | null;
   chart_picture: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -86,6 +86,10 @@ export function seatsioClient(opts: SeatsioOptions) {
   const action = (eventKey: string) => `/events/${encodeURIComponent(eventKey)}/actions`;
 
   return {
+    /** Creates the seats.io event of a chart (POST /events); its objects start free. */
+    createEvent(chartKey: string, eventKey: string, name?: string): Promise<{ id: number; key: string; chartKey: string }> {
+      return call('POST', '/events', { chartKey, eventKey, ...(name ? { name } : {}) });
+    },
     /** A hold token of `minutes` (seats.io's default 15; at most 2 hours in all). */
     createHoldToken(minutes?: number): Promise<SeatsioHoldToken> {
       return call('POST', '/hold-tokens', minutes === undefined ? {} : { expiresInMinutes: minutes });
