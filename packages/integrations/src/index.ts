@@ -1,3 +1,4 @@
 export * from './cvr/index';
 export * from './storage/index';
 export * from './seatsio/index';
+export * from './payments/index';

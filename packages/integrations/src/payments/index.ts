@@ -1,0 +1,4 @@
+export * from './onpay';
+export * from './stripe';
+export * from './test';
+export * from './types';
