@@ -27,6 +27,7 @@ import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
 import { refuseCrossSiteNavigation, refuseCrossSiteWrite, SECURITY_HEADERS } from './security';
 import { sendApiAnswersWhole, serveWebApp } from './web';
+import { WEBHOOK_PATHS, webhookRoutes } from './webhooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -95,7 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // PostgreSQL refuses NUL in text: a request carrying one anywhere is refused in Danish
   // before any procedure runs, instead of ending as a 500 (the text schemas refuse it too).
   app.addHook('preHandler', (req, reply, done) => {
-    if (isApiPath(req.url) && (requestHasNul(req.body) || requestHasNul(req.query))) {
+    // Webhook bodies are raw bytes, read only through their signature.
+    if (isApiPath(req.url) && !Buffer.isBuffer(req.body) && (requestHasNul(req.body) || requestHasNul(req.query))) {
       reply.code(400).send({ success: false, error: MSG.invalidText });
       return;
     }
@@ -151,6 +153,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // Payment providers' notifications: signed, raw bodies, no session.
+  await webhookRoutes(app, { db: opts.database.db, baseUrl: opts.config.baseUrl });
+
   // REST adapters: the documented URLs of SPEC §7.
   await app.register(async (scope) => {
     for (const route of restRoutes) {
@@ -190,7 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.get('/api/docs', async () => openApiDocument(restRoutes));
+  app.get('/api/docs', async () => openApiDocument(restRoutes, WEBHOOK_PATHS));
   app.get('/api/health', async () => ({ ok: true }));
 
   sendApiAnswersWhole(app, isApiPath);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { RestRoute } from './rest/route';
 
 /** OpenAPI 3.1 of the REST adapters, generated from the same zod schemas the procedures validate with. */
-export function openApiDocument(routes: RestRoute[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
+export function openApiDocument(routes: RestRoute[], extraPaths: Record<string, Record<string, unknown>> = {}) {
+  const paths: Record<string, Record<string, unknown>> = { ...extraPaths };
   for (const r of routes) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const params = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));

@@ -92,6 +92,7 @@ describe('app state and club context', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('rememberMe');
     expect(doc.paths['/api/modules/{id}']).toHaveProperty('delete');
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/webhooks/'))).toEqual(['/api/webhooks/stripe', '/api/webhooks/onpay', '/api/webhooks/test']);
   });
 });
 
