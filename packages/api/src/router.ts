@@ -16,6 +16,7 @@ import { contactsRouter } from './contacts/router';
 import { eventsRouter, eventTypesRouter, publicEventsRouter } from './events/router';
 import { filesRouter } from './files/router';
 import { modulesRouter } from './modules/router';
+import { paymentsRouter } from './payments/router';
 import { createCallerFactory, router } from './trpc';
 
 /**
@@ -41,6 +42,7 @@ export const appRouter = router({
   events: eventsRouter,
   eventTypes: eventTypesRouter,
   publicEvents: publicEventsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

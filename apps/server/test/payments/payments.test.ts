@@ -44,13 +44,14 @@ async function testPayment(purposeId: number, amount = 15000, capture: 'auto' | 
   expect(started.provider).toBe('test');
   if (started.start.kind !== 'redirect') throw new Error('redirect expected');
   const provider = testProvider({ baseUrl: 'http://localhost:3000', secret: await testProviderSecret(t.database.owner) });
-  const page = provider.readToken(started.start.url.split('/pay/test/')[1]);
+  const token = started.start.url.split('/pay/test/')[1];
+  const page = provider.readToken(token);
   if (!page) throw new Error('token');
   const notify = (status: 'authorized' | 'paid' | 'failed' | 'cancelled', opts: { amount?: number; eventId?: string; club?: number } = {}) => {
     const { body, signature } = provider.signCallback({ eventId: opts.eventId ?? `${page.id}:${status}`, reference: page.reference, transactionId: page.id, status, amount: opts.amount ?? page.amount, currency: 'DKK' });
     return post(`/api/webhooks/test?club=${opts.club ?? demo}`, body, { 'klubhus-signature': signature });
   };
-  return { reference: started.reference, page, notify, provider };
+  return { reference: started.reference, page, notify, provider, token };
 }
 
 describe('the built-in test provider, end to end', () => {
@@ -206,5 +207,50 @@ describe('OnPay callbacks', () => {
     expect((await t.app.inject({ method: 'GET', url: url(signed) })).json().outcome).toBe('duplicate');
     expect(await payment('AF-847824')).toMatchObject({ status: 'authorized', transaction_id: '11111111-2222-3333-4444-555555555555', card: { type: 'visa', mask: '457199XXXXXX0001' } });
     expect(fulfilled.get(30)).toBe(1);
+  });
+});
+
+describe('the test provider’s payment page', () => {
+  const call = async (path: string, input: unknown, method: 'GET' | 'POST') => {
+    const res =
+      method === 'GET'
+        ? await t.request('GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`)
+        : await t.request('POST', `/trpc/${path}`, { body: input });
+    const json = res.json();
+    return res.statusCode === 200 ? { ok: true as const, data: json.result.data } : { ok: false as const, status: res.statusCode, message: json.error?.message as string };
+  };
+  const card = (cardNumber: string, expiry = '12/40', cvc = '123') => ({ cardNumber, expiry, cvc });
+
+  it('shows the payment; refuses a bad card in Danish; declines the decline card; approves a good one once; forged tokens find nothing', async () => {
+    const p = await testPayment(41, 12500);
+    expect(await call('payments.testPage', { token: p.token }, 'GET')).toEqual({ ok: true, data: { reference: p.reference, amount: 12500, description: null, clubName: 'Demo IF', cancelUrl: '/nej' } });
+    const before = await eventsCount();
+    expect(await call('payments.testDecide', { token: p.token, decision: 'pay', card: card('4242 4242 4242 4241') }, 'POST')).toMatchObject({ ok: false, status: 400, message: 'Kortnummeret er ugyldigt' });
+    expect(await call('payments.testDecide', { token: p.token, decision: 'pay', card: card('4242424242424242', '01/20') }, 'POST')).toMatchObject({ ok: false, message: 'Kortet er udløbet' });
+    expect(await call('payments.testDecide', { token: p.token, decision: 'pay', card: card('4242424242424242', '12/40', '') }, 'POST')).toMatchObject({ ok: false, message: 'Kontrolcifre er påkrævet' });
+    expect(await eventsCount()).toBe(before);
+
+    expect(await call('payments.testDecide', { token: p.token, decision: 'pay', card: card('4000 0000 0000 0002') }, 'POST')).toEqual({
+      ok: true,
+      data: { outcome: 'declined', message: 'Betalingen kunne ikke gennemføres!', redirect: '/nej' },
+    });
+    expect((await payment(p.reference)).status).toBe('failed');
+    const retry = await testPayment(41, 12500);
+    for (let i = 0; i < 3; i++) {
+      expect(await call('payments.testDecide', { token: retry.token, decision: 'pay', card: card('4242 4242 4242 4242') }, 'POST')).toEqual({
+        ok: true,
+        data: { outcome: 'approved', message: 'Betalingen blev gennemført!', redirect: '/ok' },
+      });
+    }
+    expect(await payment(retry.reference)).toMatchObject({ status: 'paid', card: { mask: 'XXXXXXXXXXXX4242', expMonth: 12, expYear: 2040 } });
+    expect(fulfilled.get(41)).toBe(1);
+
+    const c = await testPayment(42);
+    expect((await call('payments.testDecide', { token: c.token, decision: 'cancel' }, 'POST')).data).toMatchObject({ outcome: 'cancelled', redirect: '/nej' });
+    expect((await payment(c.reference)).status).toBe('cancelled');
+
+    const [body] = p.token.split('.');
+    expect(await call('payments.testPage', { token: `${body}.${'a'.repeat(64)}` }, 'GET')).toMatchObject({ ok: false, status: 404 });
+    expect(await call('payments.testDecide', { token: `${body}.${'a'.repeat(64)}`, decision: 'cancel' }, 'POST')).toMatchObject({ ok: false, status: 404 });
   });
 });

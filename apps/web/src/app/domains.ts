@@ -4,6 +4,7 @@ import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -27,4 +28,5 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...productsRoutes,
   ...ordersReferenceRoutes,
   ...invitationsRoutes,
+  ...paymentsRoutes,
 ];
