@@ -146,3 +146,19 @@ test('contact list: create, then add a contact from the picker, create one from 
   await page.getByRole('searchbox').fill(`${title} 2`);
   await expect(page.getByRole('table', { name: 'Kontaktlister' }).getByRole('row').filter({ hasText: `${title} 2` })).toContainText('1');
 });
+
+test('contact: saved payment cards are shown masked with the default marked, and a card can be deleted', async ({ page }) => {
+  await login(page, 'staff');
+  const found = await trpc(page.request).query<{ id: number; firstname: string; lastname: string }[]>('contacts.search', { search: 'Lars Mikkelsen' });
+  await page.goto(`/contacts/${found[0].id}`);
+  const cards = page.getByRole('table', { name: 'Betalingskort' });
+  await expect(cards.getByRole('row', { name: /Visa\s*Standard\s*XXXX XXXX XXXX 4242\s*08\/29/i })).toBeVisible();
+  const mastercard = cards.getByRole('row', { name: /XXXX XXXX XXXX 4444/ });
+  await expect(mastercard).toContainText('03/28');
+  await mastercard.getByRole('button', { name: 'Slet kort XXXX XXXX XXXX 4444' }).click();
+  await expect(page.getByTestId('confirm-modal')).toContainText('Er du sikker på at du vil slette dette betalingskort?');
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Bekræft' }).click();
+  await expect(toast(page, 'Betalingskortet blev slettet.')).toBeVisible();
+  await expect(mastercard).toHaveCount(0);
+  await expect(cards.getByRole('row', { name: /4242/ })).toBeVisible();
+});

@@ -15,6 +15,8 @@ export const CONTACT_MSG = {
   contactAddedToList: 'Kontaktpersonen blev tilføjet listen',
   contactRemovedFromList: 'Kontaktpersonen blev fjernet fra listen',
   cardNotFound: 'Betalingskortet blev ikke fundet.',
+  cardDeleted: 'Betalingskortet blev slettet.',
+  confirmDeleteCard: 'Er du sikker på at du vil slette dette betalingskort?',
 } as const;
 
 export const CONTACT_SORT_FIELDS = ['Name', 'Firstname', 'Lastname', 'Email', 'Phone', 'Mobile', 'Id'] as const;
@@ -103,8 +105,10 @@ export const ZContactResponse = z.object({
   listIds: z.array(z.number().int()),
   companies: z.array(z.object({ id: z.number().int(), name: z.string(), cvr: nullableText, city: nullableText, status: z.number().int() })),
   lists: z.array(z.object({ id: z.number().int(), title: z.string() })),
-  /** Saved payment cards arrive with payments (issue 13); none exist yet. */
-  paymentCards: z.array(z.object({ id: z.string(), cardType: z.string(), cardNumber: z.string(), expMonth: z.number().int(), expYear: z.number().int() })),
+  /** Saved payment cards (SPEC §3 Payment card): the provider keeps the card, we keep what the contact recognises it by. */
+  paymentCards: z.array(
+    z.object({ id: z.string(), cardType: z.string(), cardNumber: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() }),
+  ),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -109,6 +109,43 @@ describe('contacts', () => {
     expect((await t.request('GET', got.result.pictureUrl, { cookie: staff })).statusCode).toBe(404);
   });
 
+  it('saved payment cards: shown masked, default first; deleting the default makes the newest left the default; another club’s card is not found', async () => {
+    const contact = await staffCall.contacts.update({ firstname: 'Kort', lastname: 'Holder', email: 'kort@holder.dk' });
+    const addCard = (clientId: number, contactId: number, ref: string, last4: string, isDefault: boolean, createdAt: string) =>
+      t.database.owner.transaction().execute(async (trx: Tx) => {
+        await sql`SELECT set_config('app.client_id', ${String(clientId)}, true)`.execute(trx);
+        return (
+          await trx
+            .insertInto('contact_payment_cards')
+            .values({ client_id: clientId, contact_id: contactId, provider: 'test', provider_ref: ref, card_type: 'visa', last4, exp_month: 12, exp_year: 2030, is_default: isDefault, created_at: createdAt })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      });
+    const first = await addCard(demo, contact.id, 'pm_1', '4242', true, '2026-01-01');
+    const second = await addCard(demo, contact.id, 'pm_2', '0005', false, '2026-02-01');
+    await addCard(demo, contact.id, 'pm_3', '1111', false, '2026-01-15');
+    const got = await staffCall.contacts.get({ id: contact.id });
+    expect(got.paymentCards).toEqual([
+      { id: String(first), cardType: 'visa', cardNumber: 'XXXX XXXX XXXX 4242', expMonth: 12, expYear: 2030, isDefault: true },
+      expect.objectContaining({ id: String(second), cardNumber: 'XXXX XXXX XXXX 0005', isDefault: false }),
+      expect.objectContaining({ cardNumber: 'XXXX XXXX XXXX 1111', isDefault: false }),
+    ]);
+    const res = await t.request('POST', `/api/contacts/${contact.id}/delete-card`, { cookie: staff, body: { card: { id: String(first) } } });
+    expect(res.json()).toMatchObject({ success: true, message: CONTACT_MSG.cardDeleted });
+    expect((await staffCall.contacts.get({ id: contact.id })).paymentCards.map((c) => [c.id, c.isDefault])).toEqual([
+      [String(second), true],
+      [expect.any(String), false],
+    ]);
+    // A card of another club's contact, or of another contact, is not found; nothing is deleted.
+    const naboContact = await t.database.owner.insertInto('contacts').values({ client_id: nabo, firstname: 'Nabo', lastname: 'Kort', email: 'n@nabo.dk' }).returning('id').executeTakeFirstOrThrow();
+    const foreign = await addCard(nabo, naboContact.id, 'pm_nabo', '9999', true, '2026-01-01');
+    const before = await snapshot('contact_payment_cards');
+    await expect(staffCall.contacts.deleteCard({ id: contact.id, cardId: foreign })).rejects.toThrow(CONTACT_MSG.cardNotFound);
+    await expect(staffCall.contacts.deleteCard({ id: naboContact.id, cardId: foreign })).rejects.toThrow();
+    expect(await snapshot('contact_payment_cards')).toBe(before);
+  });
+
   it('contact lists: title required, members replaced, add/remove, delete', async () => {
     await expect(staffCall.contacts.lists.update({ title: ' ' })).rejects.toThrow('Navn er påkrævet');
     const a = await staffCall.contacts.update({ firstname: 'Anne', lastname: 'A', email: 'anne@a.dk' });

@@ -43,7 +43,7 @@ export const contactsRouter = router({
   get: read.input(byId).output(ZContactResponse).query(({ ctx, input }) => getContact(ctx.trx, ctx.club.clientId, input.id)),
   update: write.input(ZContactUpdateRequest).output(ZSaveResponse).mutation(({ ctx, input }) => saveContact(ctx.trx, ctx.files, ctx.club, input)),
   delete: remove.input(byId).output(ZSuccessResponse).mutation(({ ctx, input }) => deleteContact(ctx.trx, ctx.files, ctx.club.clientId, input.id)),
-  deleteCard: write.input(ZContactDeleteCardRequest).output(ZSuccessResponse).mutation(({ ctx, input }) => deleteContactCard(ctx.trx, ctx.club.clientId, input.id)),
+  deleteCard: write.input(ZContactDeleteCardRequest).output(ZSuccessResponse).mutation(({ ctx, input }) => deleteContactCard(ctx.trx, ctx.club.clientId, input.id, input.cardId)),
 
   lists: router({
     list: read.input(ZContactListsRequest).output(ZContactListsResponse).query(({ ctx, input }) => listContactLists(ctx.trx, ctx.club.clientId, input)),

@@ -159,8 +159,7 @@ export async function getContact(trx: Tx, clientId: number, contactId: number): 
     listIds: lists.map((x) => x.id),
     companies,
     lists,
-    // Saved payment cards arrive with payments (issue 13).
-    paymentCards: [],
+    paymentCards: await contactCards(trx, clientId, c.id),
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };
@@ -244,9 +243,46 @@ export async function deleteContact(trx: Tx, files: CallFiles, clientId: number,
 }
 
 /** Saved payment cards arrive with payments (issue 13); until then no contact has one to delete. */
-export async function deleteContactCard(trx: Tx, clientId: number, contactId: number): Promise<never> {
+/** Deletes one of the contact's saved cards; when it was the default, the newest card left becomes the default. */
+export async function deleteContactCard(trx: Tx, clientId: number, contactId: number, cardId: string | number | undefined) {
   if ((await missingIds(trx, clientId, 'contacts', [contactId])).length) throw fail.notFound();
-  throw fail.badRequest(CONTACT_MSG.cardNotFound);
+  const id = Number(cardId);
+  if (!Number.isInteger(id) || id <= 0) throw fail.badRequest(CONTACT_MSG.cardNotFound);
+  const gone = await trx
+    .deleteFrom('contact_payment_cards')
+    .where('client_id', '=', clientId)
+    .where('contact_id', '=', contactId)
+    .where('id', '=', id)
+    .returning('is_default')
+    .executeTakeFirst();
+  if (!gone) throw fail.badRequest(CONTACT_MSG.cardNotFound);
+  if (gone.is_default) {
+    const next = await trx
+      .selectFrom('contact_payment_cards')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('contact_id', '=', contactId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (next) await trx.updateTable('contact_payment_cards').set({ is_default: true }).where('client_id', '=', clientId).where('id', '=', next.id).execute();
+  }
+  return { success: true as const, message: CONTACT_MSG.cardDeleted };
+}
+
+/** The contact's saved cards, default first (SPEC §3 Payment card; the number masked but for its last four digits). */
+export async function contactCards(trx: Tx, clientId: number, contactId: number) {
+  const rows = await trx
+    .selectFrom('contact_payment_cards')
+    .select(['id', 'card_type', 'last4', 'exp_month', 'exp_year', 'is_default'])
+    .where('client_id', '=', clientId)
+    .where('contact_id', '=', contactId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: String(r.id), cardType: r.card_type, cardNumber: `XXXX XXXX XXXX ${r.last4}`, expMonth: r.exp_month, expYear: r.exp_year, isDefault: r.is_default }));
 }
 
 /* ------------------------------------------------------------------ contact lists */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTable, enableTenancy } from './helpers';
+import { clubForeignKey, clubTable, enableTenancy } from './helpers';
 
 /**
  * Card payments (issue 13): one row per payment attempt with the provider's id, its state and
@@ -48,6 +48,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('payment_events_pkey', ['provider', 'event_id'])
     .execute();
   await enableTenancy(db, 'payment_events', { compositeKey: false });
+
+  // A contact's saved cards: the provider's reference only (a Stripe payment method, an OnPay
+  // subscription), with what the contact recognises the card by. Never a card number.
+  await clubTable(db, 'contact_payment_cards')
+    .addColumn('contact_id', 'integer', (c) => c.notNull())
+    .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider IN ('test', 'stripe', 'onpay')`))
+    .addColumn('provider_ref', 'text', (c) => c.notNull())
+    .addColumn('card_type', 'text', (c) => c.notNull())
+    .addColumn('last4', 'text', (c) => c.notNull().check(sql`last4 ~ '^[0-9]{4}$'`))
+    .addColumn('exp_month', 'integer', (c) => c.notNull().check(sql`exp_month BETWEEN 1 AND 12`))
+    .addColumn('exp_year', 'integer', (c) => c.notNull())
+    .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await enableTenancy(db, 'contact_payment_cards');
+  await clubForeignKey(db, 'contact_payment_cards', 'contact_id', 'contacts', 'cascade');
+  await sql`CREATE UNIQUE INDEX contact_payment_cards_ref ON contact_payment_cards (client_id, provider, provider_ref)`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -48,7 +48,23 @@ export interface PaymentEventsTable {
   received_at: CreatedAt;
 }
 
+export interface ContactPaymentCardsTable {
+  id: Generated<number>;
+  client_id: number;
+  contact_id: number;
+  provider: 'test' | 'stripe' | 'onpay';
+  /** The provider's reference to the stored card (never the card number). */
+  provider_ref: string;
+  card_type: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface PaymentTables {
+  contact_payment_cards: ContactPaymentCardsTable;
   app_secrets: AppSecretsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -96,6 +96,15 @@ export async function seedCrmDemo(trx: Tx, clientId: number, ownerId: number): P
     contactIds.push(row.id);
     await trx.insertInto('company_contacts').values({ client_id: clientId, company_id: companyIds[p.company], contact_id: row.id }).execute();
   }
+  // Saved cards (the test provider's references) on the first two contacts.
+  await trx
+    .insertInto('contact_payment_cards')
+    .values([
+      { client_id: clientId, contact_id: contactIds[0], provider: 'test', provider_ref: 'test_card_demo_1', card_type: 'visa', last4: '4242', exp_month: 8, exp_year: 2029, is_default: true },
+      { client_id: clientId, contact_id: contactIds[0], provider: 'test', provider_ref: 'test_card_demo_2', card_type: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2028 },
+      { client_id: clientId, contact_id: contactIds[1], provider: 'test', provider_ref: 'test_card_demo_3', card_type: 'dankort', last4: '0019', exp_month: 11, exp_year: 2027, is_default: true },
+    ])
+    .execute();
   const list = await trx.insertInto('contact_lists').values({ client_id: clientId, title: 'Guldsponsorer' }).returning('id').executeTakeFirstOrThrow();
   for (const i of [0, 8, 10]) {
     await trx.insertInto('contact_list_members').values({ client_id: clientId, list_id: list.id, contact_id: contactIds[i] }).execute();

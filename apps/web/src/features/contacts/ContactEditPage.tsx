@@ -1,5 +1,5 @@
-import { Box, Button, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { type TContactUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
+import { Badge, Box, Button, Grid, HStack, IconButton, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { CONTACT_MSG, type TContactUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,9 @@ import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../c
 import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
 import { EmptyRow } from '../../ui/TableParts';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { useSaveMutation } from '../../ui/save';
+import { Trash2 } from 'lucide-react';
 
 type Contact = RouterOutputs['contacts']['get'];
 type ContactOut = z.output<typeof ZContactUpdateRequest>;
@@ -115,7 +118,7 @@ function ContactScreen({ route }: { route: RecordRoute<Contact> }) {
           <Section title="Ekstra oplysninger">
             <ExtraInfoFields definitions={defs} />
           </Section>
-          {contact && <PaymentCardsSection cards={contact.paymentCards} />}
+          {contact && <PaymentCardsSection contactId={contact.id} cards={contact.paymentCards} />}
         </Box>
         <Box minW="0">
           <Section title="Billede">
@@ -203,7 +206,16 @@ function ListPicker({ selected, onChange }: { selected: PickerOption[]; onChange
   );
 }
 
-function PaymentCardsSection({ cards }: { cards: Contact['paymentCards'] }) {
+/** The contact's saved cards (the provider keeps the card; we show its type, last digits and expiry) with delete. */
+function PaymentCardsSection({ contactId, cards }: { contactId: number; cards: Contact['paymentCards'] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const remove = useSaveMutation({
+    mutation: trpc.contacts.deleteCard.mutationOptions(),
+    success: (r) => r.message,
+    onSuccess: () => queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId })),
+  });
   return (
     <Section title="Betalingskort">
       <Table.Root size="sm" aria-label="Betalingskort">
@@ -212,18 +224,44 @@ function PaymentCardsSection({ cards }: { cards: Contact['paymentCards'] }) {
             <Table.ColumnHeader>Korttype</Table.ColumnHeader>
             <Table.ColumnHeader>Kortnummer</Table.ColumnHeader>
             <Table.ColumnHeader>Udløber</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <VisuallyHidden>Handlinger</VisuallyHidden>
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {cards.length === 0 ? (
-            <EmptyRow colSpan={3}><Text>Kontakten har ingen gemte betalingskort.</Text></EmptyRow>
+            <EmptyRow colSpan={4}>
+              <Text>Kontakten har ingen gemte betalingskort.</Text>
+            </EmptyRow>
           ) : (
             cards.map((c) => (
               <Table.Row key={c.id}>
-                <Table.Cell textTransform="capitalize">{c.cardType}</Table.Cell>
+                <Table.Cell textTransform="capitalize">
+                  {c.cardType}
+                  {c.isDefault && (
+                    <Badge ms="2" colorPalette="green" textTransform="none">
+                      Standard
+                    </Badge>
+                  )}
+                </Table.Cell>
                 <Table.Cell fontFamily="mono">{c.cardNumber}</Table.Cell>
                 <Table.Cell>
                   {String(c.expMonth).padStart(2, '0')}/{String(c.expYear).slice(-2)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <IconButton
+                    aria-label={`Slet kort ${c.cardNumber}`}
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    loading={remove.isPending && remove.variables?.cardId === c.id}
+                    onClick={async () => {
+                      if (await confirm(CONTACT_MSG.confirmDeleteCard)) remove.mutate({ id: contactId, cardId: c.id });
+                    }}
+                  >
+                    <Trash2 />
+                  </IconButton>
                 </Table.Cell>
               </Table.Row>
             ))
