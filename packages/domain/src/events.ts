@@ -646,3 +646,46 @@ export const ZPublicInviteResponse = z.object({
   products: z.array(z.object({ productId: z.number().int(), product: z.string(), amount: z.number().int(), amountPerInvite: z.number().int() })),
 });
 export type TPublicInviteResponse = z.output<typeof ZPublicInviteResponse>;
+
+/* ---------------------------------------------------------------- the storefront's events (SPEC §2 Events, public) */
+
+export const PUBLIC_EVENTS_MSG = {
+  noUpcoming: 'Der er pt. ingen kommende arrangementer.',
+  seeMore: 'Se mere',
+} as const;
+/** Home: 2 featured, 12 upcoming (SPEC §9). */
+export const HOME_FEATURED = 2;
+export const HOME_UPCOMING = 12;
+
+export const ZPublicEventListRequest = z
+  .object({ promoted: bool, limit: z.coerce.number().int().min(1).max(50).optional() })
+  .partial()
+  .nullish()
+  .transform((v) => ({ promoted: v?.promoted ?? false, limit: v?.limit ?? 12 }));
+export const ZPublicEventCard = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  location: nullableString,
+  startDate: z.string(),
+  endDate: z.string(),
+  description: nullableString,
+  bannerPicture: nullableString,
+  promote: z.boolean(),
+});
+export const ZPublicEventListResponse = z.array(ZPublicEventCard);
+export const ZPublicEventRequest = z.object({ url: z.string().trim().min(1).max(200) });
+export const ZPublicEventResponse = ZPublicEventCard.extend({
+  signUpStart: z.string(),
+  signUpPublic: nullableString,
+  signUpDeadline: z.string(),
+  bannerBottom: nullableString,
+  hasTickets: z.boolean(),
+  businessOnly: z.boolean(),
+  terms: nullableString,
+  /** SPEC §2: booking is shown only between signUpStart and signUpDeadline. */
+  bookingOpen: z.boolean(),
+  sponsors: z.array(z.object({ type: z.string(), companies: z.array(z.object({ id: z.number().int(), name: z.string(), logoWeb: nullableString })) })),
+  parent: z.object({ url: z.string(), title: z.string() }).nullable(),
+});
+export type TPublicEventResponse = z.output<typeof ZPublicEventResponse>;

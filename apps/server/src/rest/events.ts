@@ -174,6 +174,21 @@ export const eventRoutes = defineRoutes('Events', [
   },
   {
     method: 'GET',
+    url: '/api/public/events',
+    summary: "The storefront's upcoming events, soonest first (?promoted=true for the featured, &limit=) -> {success, result: [{id, url, title, location, startDate, description, bannerPicture}]}",
+    public: true,
+    query: z.object({ promoted: z.string().optional(), limit: z.string().optional() }),
+    handler: async (call, input) => ({ success: true, result: await call.publicEvents.list({ promoted: input.query.promoted, limit: input.query.limit }) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/public/events/:url',
+    summary: "One event's public page (sponsors by type with logos, signup dates, bookingOpen) -> {success, result}; unknown, private or not yet public 404",
+    public: true,
+    handler: async (call, input) => ({ success: true, result: await call.publicEvents.get({ url: input.params.url }) }),
+  },
+  {
+    method: 'GET',
     url: '/api/public/events/invite/:token',
     summary: 'The invitation a mailed link opens (event, invitee, products) -> {success, result}; unknown token 404',
     public: true,

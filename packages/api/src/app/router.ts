@@ -11,11 +11,8 @@ import {
   ZUserProfile,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
-import { appState, changeClient, clientConfiguration, staffUsers, storefrontTerms, type Viewer } from './service';
-
-const viewer = (ctx: Context): Viewer => ({ db: ctx.db, user: ctx.user, session: ctx.session, host: ctx.host });
+import { appState, changeClient, clientConfiguration, staffUsers, storefrontTerms, viewerOf as viewer } from './service';
 
 export const appStateRouter = router({
   state: publicProcedure.input(ZNoInput).output(ZAppStateResponse).query(({ ctx }) => appState(viewer(ctx))),

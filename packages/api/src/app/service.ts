@@ -3,6 +3,7 @@ import { MSG, type TClientConfiguration } from '@klubhus/domain';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import type { Session, SessionUser } from '../auth/session';
+import type { Context } from '../context';
 import { loadActiveModules, loadClubContext } from '../clubs/context';
 import { resolvePublicClubId } from '../clubs/public';
 import { likePattern } from '../lib/list';
@@ -15,11 +16,14 @@ export interface Viewer {
   host: string | null;
 }
 
+/** The viewer of a call's context (public procedures). */
+export const viewerOf = (ctx: Pick<Context, 'db' | 'user' | 'session' | 'host'>): Viewer => ({ db: ctx.db, user: ctx.user, session: ctx.session, host: ctx.host });
+
 /**
  * The club the request works in: the session's current club for a member,
  * otherwise the public storefront's club. Never taken from input.
  */
-async function currentClub(v: Viewer) {
+export async function currentClub(v: Viewer) {
   if (v.user && v.session?.currentClientId) {
     const club = await loadClubContext(v.db, v.user, v.session.currentClientId);
     if (club) return { clientId: club.clientId, club };

@@ -1,10 +1,13 @@
-import { type Database, withClub } from '@klubhus/db';
-import { IMAGE_MIME_TYPES } from '@klubhus/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Database, type Tx, withClub } from '@klubhus/db';
+import { IMAGE_MIME_TYPES, type ZPublicEventListRequest } from '@klubhus/domain';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import { currentClub, type Viewer } from '../app/service';
+import { loadActiveModules } from '../clubs/context';
 import type { FileStorage } from '@klubhus/integrations';
 import { resolvePublicClubId } from '../clubs/public';
 import { fail } from '../lib/errors';
-import { publicImageUrl } from './shared';
+import { eventSettings, publicImageUrl } from './shared';
 
 /**
  * GET /api/public/images/{id}: an image the storefront shows — an event's banner, bottom banner,
@@ -89,6 +92,121 @@ export async function publicInvite(db: Kysely<Database>, host: string | null, to
       contact: { firstname: i.firstname, lastname: i.lastname },
       company: i.company,
       products: products.map((p) => ({ productId: p.product_id, product: p.title, amount: p.amount, amountPerInvite: p.amount_per_invite })),
+    };
+  });
+}
+
+// ---------------------------------------------------------------- the storefront's events
+
+/**
+ * Which events a visitor may see (SPEC §2, §6): public ones once their public signup time has come
+ * (signUpPublic, when set), and — for a signed-in user whose contact (same e-mail in the club) is
+ * invited, or works for an invited company — private ones too. Only when the events module is on.
+ */
+function visibleTo(eb: ExpressionBuilder<Database, 'events'>, clientId: number, email: string | null, now: Date) {
+  const open = eb.and([eb('events.private', '=', false), eb.or([eb('events.sign_up_public', 'is', null), eb('events.sign_up_public', '<=', now)])]);
+  if (!email) return open;
+  const invited = sql<boolean>`EXISTS (
+    SELECT 1 FROM contacts c WHERE c.client_id = ${clientId} AND lower(c.email) = ${email.toLowerCase()} AND (
+      EXISTS (SELECT 1 FROM event_invites i WHERE i.client_id = c.client_id AND i.event_id = events.id AND i.contact_id = c.id)
+      OR EXISTS (SELECT 1 FROM company_contacts cc WHERE cc.client_id = c.client_id AND cc.contact_id = c.id
+        AND cc.company_id = ANY(SELECT jsonb_array_elements_text(events.invitees->'companyIds')::int))))`;
+  return eb.or([open, invited]);
+}
+
+async function eventsModuleOn(trx: Tx, clientId: number) {
+  return (await loadActiveModules(trx, clientId)).some((m) => m.module.alias === 'events');
+}
+
+const card = (e: { id: number; url: string; title: string; location: string | null; start_date: Date; end_date: Date; description: string | null; banner_picture: number | null; promote: boolean }) => ({
+  id: e.id,
+  url: e.url,
+  title: e.title,
+  location: e.location,
+  startDate: e.start_date.toISOString(),
+  endDate: e.end_date.toISOString(),
+  description: e.description,
+  bannerPicture: e.banner_picture ? publicImageUrl(e.banner_picture) : null,
+  promote: e.promote,
+});
+const CARD = ['events.id', 'events.url', 'events.title', 'events.location', 'events.start_date', 'events.end_date', 'events.description', 'events.banner_picture', 'events.promote'] as const;
+
+/** GET /api/public/events (?promoted&limit): upcoming events, soonest first; featured ones with promoted. */
+export async function publicEventList(v: Viewer, input: z.output<typeof ZPublicEventListRequest>) {
+  const { clientId } = await currentClub(v);
+  if (!clientId) return [];
+  const now = new Date();
+  return withClub(v.db, { clientId }, async (trx) => {
+    if (!(await eventsModuleOn(trx, clientId))) return [];
+    let q = trx
+      .selectFrom('events')
+      .select([...CARD])
+      .where('events.client_id', '=', clientId)
+      .where('events.end_date', '>=', now)
+      .where((eb) => visibleTo(eb, clientId, v.user?.email ?? null, now));
+    if (input.promoted) q = q.where('events.promote', '=', true);
+    const rows = await q.orderBy('events.start_date').orderBy('events.id').limit(input.limit).execute();
+    return rows.map(card);
+  });
+}
+
+/** GET /api/public/events/{url}: one event's page, or 404 (unknown, private to others, not yet public). */
+export async function publicEventPage(v: Viewer, url: string) {
+  const { clientId } = await currentClub(v);
+  if (!clientId) throw fail.notFound();
+  const now = new Date();
+  return withClub(v.db, { clientId }, async (trx) => {
+    if (!(await eventsModuleOn(trx, clientId))) throw fail.notFound();
+    const e = await trx
+      .selectFrom('events')
+      .select([
+        ...CARD,
+        'events.sign_up_start',
+        'events.sign_up_public',
+        'events.sign_up_deadline',
+        'events.banner_bottom',
+        'events.has_tickets',
+        'events.has_sponsors',
+        'events.business_only',
+        'events.terms',
+        'events.parent_id',
+      ])
+      .where('events.client_id', '=', clientId)
+      .where(sql`lower(events.url)`, '=', url.toLowerCase())
+      .where((eb) => visibleTo(eb, clientId, v.user?.email ?? null, now))
+      .executeTakeFirst();
+    if (!e) throw fail.notFound();
+    const [sponsors, parent] = await Promise.all([
+      e.has_sponsors
+        ? trx
+            .selectFrom('event_sponsors as s')
+            .innerJoin('companies as c', (j) => j.onRef('c.client_id', '=', 's.client_id').onRef('c.id', '=', 's.company_id'))
+            .select(['s.type', 'c.id', 'c.name', 'c.logo_web'])
+            .where('s.client_id', '=', clientId)
+            .where('s.event_id', '=', e.id)
+            .orderBy('s.sorting')
+            .orderBy('c.name')
+            .execute()
+        : [],
+      e.parent_id ? trx.selectFrom('events').select(['url', 'title']).where('client_id', '=', clientId).where('id', '=', e.parent_id).executeTakeFirst() : undefined,
+    ]);
+    const { sponsorTypes } = await eventSettings(trx, clientId);
+    const types = [...new Set(sponsors.map((s) => s.type))].sort((a, b) => sponsorTypes.indexOf(a) - sponsorTypes.indexOf(b));
+    return {
+      ...card(e),
+      signUpStart: e.sign_up_start.toISOString(),
+      signUpPublic: e.sign_up_public?.toISOString() ?? null,
+      signUpDeadline: e.sign_up_deadline.toISOString(),
+      bannerBottom: e.banner_bottom ? publicImageUrl(e.banner_bottom) : null,
+      hasTickets: e.has_tickets,
+      businessOnly: e.business_only,
+      terms: e.terms,
+      bookingOpen: now >= e.sign_up_start && now <= e.sign_up_deadline,
+      sponsors: types.map((type) => ({
+        type,
+        companies: sponsors.filter((s) => s.type === type).map((s) => ({ id: s.id, name: s.name, logoWeb: s.logo_web ? publicImageUrl(s.logo_web) : null })),
+      })),
+      parent: parent ?? null,
     };
   });
 }

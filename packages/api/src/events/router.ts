@@ -21,6 +21,10 @@ import {
   ZInviteIdsRequest,
   ZInvitesResponse,
   ZNoInput,
+  ZPublicEventListRequest,
+  ZPublicEventListResponse,
+  ZPublicEventRequest,
+  ZPublicEventResponse,
   ZPublicImageResponse,
   ZPublicInviteRequest,
   ZPublicInviteResponse,
@@ -36,7 +40,8 @@ import { fileStorage } from '../attachments/storage';
 import { can, moduleProcedure, publicProcedure, router } from '../trpc';
 import { createInvites, deleteInvites, eventInvites, inviteGroup, saveInvite, saveInviteGroup, sendInvites } from './invites';
 import { companyEvents, createRelation, deleteEvent, eventOwners, eventRelations, getEvent, listEvents, saveEvent } from './service';
-import { publicImage, publicInvite } from './public';
+import { publicEventList, publicEventPage, publicImage, publicInvite } from './public';
+import { viewerOf } from '../app/service';
 import { eventSettings } from './shared';
 import { deleteEventType, eventTypeOptions, getEventType, listEventTypes, saveEventType } from './types';
 
@@ -86,6 +91,8 @@ export const eventsRouter = router({
 
 /** What the storefront reads without a session. */
 export const publicEventsRouter = router({
+  list: publicProcedure.input(ZPublicEventListRequest).output(ZPublicEventListResponse).query(({ ctx, input }) => publicEventList(viewerOf(ctx), input)),
+  get: publicProcedure.input(ZPublicEventRequest).output(ZPublicEventResponse).query(({ ctx, input }) => publicEventPage(viewerOf(ctx), input.url)),
   invite: publicProcedure.input(ZPublicInviteRequest).output(ZPublicInviteResponse).query(({ ctx, input }) => publicInvite(ctx.db, ctx.host, input.token)),
   image: publicProcedure.input(byId).output(ZPublicImageResponse).query(({ ctx, input }) => publicImage(ctx.db, fileStorage(ctx.deps.config), ctx.host, input.id)),
 });
