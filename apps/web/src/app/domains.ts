@@ -5,6 +5,7 @@ import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
 import { paymentsRoutes } from '../features/payments/routes';
+import { publicEventsRoutes } from '../features/public-events/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -29,4 +30,5 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...ordersReferenceRoutes,
   ...invitationsRoutes,
   ...paymentsRoutes,
+  ...publicEventsRoutes,
 ];

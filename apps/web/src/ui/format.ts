@@ -54,6 +54,9 @@ export const formatDateMedium = printer('d. MMM yyyy');
 /** '24.12.2026 14.30' — date and time in the club's zone (files, comments). */
 export const formatDateTime = printer('dd.MM.yyyy HH.mm');
 
+/** '1. juni kl. 18:00' — an event's start on the storefront (SPEC §2: 'DD kl. HH:mm'). */
+export const formatEventStart = printer("d. MMMM 'kl.' HH:mm");
+
 /** '14.30' — the time of day in the club's zone. */
 export const formatTime = printer('HH.mm');
 

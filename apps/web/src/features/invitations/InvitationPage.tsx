@@ -2,11 +2,10 @@ import { Badge, Box, Card, Heading, Image, Skeleton, Stack, Table, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { formatDateMedium, formatTime } from '../../ui/format';
+import { formatEventStart } from '../../ui/format';
 import { usePageTitle } from '../../ui/page-title';
 import { RichText } from '../../ui/RichText';
 
-const when = (iso: string) => `${formatDateMedium(iso)} kl. ${formatTime(iso)}`;
 
 /** An invitation as its mailed link opens it: the event, who is invited and with which tickets. */
 export default function InvitationPage() {
@@ -52,10 +51,10 @@ export default function InvitationPage() {
           </Heading>
         </Box>
         <Stack gap="1">
-          <Text fontWeight="medium">{when(event.startDate)}</Text>
+          <Text fontWeight="medium">{formatEventStart(event.startDate)}</Text>
           {event.location && <Text color="fg.muted">{event.location}</Text>}
           <Text color="fg.muted" fontSize="sm">
-            Tilmeldingsfrist: {when(event.signUpDeadline)}{' '}
+            Tilmeldingsfrist: {formatEventStart(event.signUpDeadline)}{' '}
             <Badge colorPalette={open ? 'green' : 'gray'} ms="1">
               {open ? 'Tilmelding åben' : 'Tilmelding lukket'}
             </Badge>

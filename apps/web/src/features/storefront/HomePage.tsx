@@ -1,13 +1,12 @@
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { fullName, useAppState } from '../../lib/appState';
+import { HomeEvents } from '../public-events/HomeEvents';
 
-/**
- * Public home (title Forside). The events module adds featured and upcoming
- * events here in its own issue; until then the page shows the club's welcome.
- */
+/** Public home (title Forside): the club's welcome and, with the events module on, its featured and upcoming events. */
 export default function HomePage() {
-  const { client, user, clubName } = useAppState();
+  const { client, user, clubName, modules } = useAppState();
+  const hasEvents = modules.some((m) => m.alias === 'events');
   return (
     <Stack gap="8">
       <Card.Root bg="bg" variant="outline" overflow="hidden">
@@ -43,6 +42,7 @@ export default function HomePage() {
           </HStack>
         </Card.Body>
       </Card.Root>
+      {hasEvents && <HomeEvents />}
       {client && (client.email || client.phone) && (
         <Text color="fg.muted" fontSize="sm">
           Spørgsmål? Kontakt {clubName}
