@@ -11,7 +11,7 @@ type PublicEvent = RouterOutputs['publicEvents']['get'];
 
 /** /events/{url}: the event's page (SPEC §2). An unknown or hidden event goes back to /events. */
 export default function EventPage() {
-  const { url = '' } = useParams();
+  const { id: url = '' } = useParams();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const q = useQuery({ ...trpc.publicEvents.get.queryOptions({ url }), retry: false });

@@ -1,0 +1,27 @@
+import { defineRoutes, listAndEditRoutes } from '../../lib/registry';
+
+/** Events, admin (SPEC §2): Arrangementer and Typer, each a list and an edit screen ('create' for new). */
+export const eventsRoutes = defineRoutes([
+  ...listAndEditRoutes({
+    module: 'events',
+    listView: 'events',
+    view: 'event',
+    path: '/events',
+    listTitle: 'Arrangementer',
+    title: 'Arrangement',
+    navOrder: 1,
+    list: () => import('./EventsListPage'),
+    edit: () => import('./EventEditPage'),
+  }),
+  ...listAndEditRoutes({
+    module: 'events',
+    listView: 'types',
+    view: 'type',
+    path: '/events/types',
+    listTitle: 'Typer',
+    title: 'Type',
+    navOrder: 2,
+    list: () => import('./EventTypesListPage'),
+    edit: () => import('./EventTypeEditPage'),
+  }),
+]);
