@@ -3,7 +3,6 @@ import { ordersReferenceRoutes } from '../features/orders-reference/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { eventsRoutes } from '../features/events/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { publicEventsRoutes } from '../features/public-events/routes';
@@ -29,7 +28,6 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...contactsRoutes,
   ...productsRoutes,
   ...ordersReferenceRoutes,
-  ...eventsRoutes,
   ...invitationsRoutes,
   ...paymentsRoutes,
   ...publicEventsRoutes,

@@ -235,10 +235,9 @@ export function FormTabs({ tabs, defaultTab }: { tabs: EditTab[]; defaultTab?: s
   const active = visible.some((t) => t.value === tab) ? tab : visible[0]?.value;
   return (
     <Tabs.Root value={active} onValueChange={(d) => show(d.value)} variant="line" colorPalette="brand">
-      {/* Many tabs scroll sideways on a phone instead of overlapping. */}
-      <Tabs.List mb="6" overflowX="auto" overflowY="hidden">
+      <Tabs.List mb="6">
         {visible.map((t) => (
-          <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>
+          <Tabs.Trigger key={t.value} value={t.value}>
             {t.label}
           </Tabs.Trigger>
         ))}

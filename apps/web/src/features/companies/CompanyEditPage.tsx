@@ -15,8 +15,6 @@ import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
 import { toUpload } from '../../lib/transfer';
 import { CompanyContactsSection, type ContactCard } from './CompanyContactsSection';
-import { CompanyEventsPanel } from './CompanyEventsPanel';
-import { useModuleOn } from '../products/shared';
 import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
 import { STATUS_OPTIONS } from './status';
@@ -85,7 +83,6 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
     },
   });
   const remove = useRecordDelete(route, { mutation: trpc.companies.delete.mutationOptions(), invalidate: [trpc.companies.pathFilter()] });
-  const eventsOn = useModuleOn('events');
 
   return (
     <EditPage
@@ -143,8 +140,6 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
           ),
         },
         { value: 'files', label: 'Filer', hidden: !company, lazy: true, content: company && <FilesPanel relationType="company" relationId={company.id} /> },
-        // SPEC §2: only once saved and when the events module is on.
-        { value: 'events', label: 'Arrangementer', hidden: !company || !eventsOn, lazy: true, content: company && <CompanyEventsPanel companyId={company.id} /> },
       ]}
     />
   );
