@@ -3,6 +3,7 @@ import { ordersReferenceRoutes } from '../features/orders-reference/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { eventsRoutes } from '../features/events/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -24,5 +25,6 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...companiesRoutes,
   ...contactsRoutes,
   ...productsRoutes,
+  ...eventsRoutes,
   ...ordersReferenceRoutes,
 ];
