@@ -12,7 +12,7 @@ export const DATE_FILTERS = [
 /** The URL's ?startFrom=&startTo=… as the server's filter { startDate: { from, to }, … } ('YYYY-MM-DD', a 'to' day counts whole). */
 export function dateRangeFilter(f: Record<string, string>) {
   return Object.fromEntries(
-    DATE_FILTERS.map((d) => [d.field, f[`${name}From`] || f[`${name}To`] ? { from: f[`${name}From`] || null, to: f[`${name}To`] || null } : null]),
+    DATE_FILTERS.map((d) => [d.field, f[`${d.name}From`] || f[`${d.name}To`] ? { from: f[`${d.name}From`] || null, to: f[`${d.name}To`] || null } : null]),
   );
 }
 
