@@ -110,5 +110,18 @@ test('a type with a ticket, an event created from it, a sub-event in the list tr
   await expect(page.getByText('Invitationer blev sendt!')).toBeVisible();
   await expect(invites).toContainText('Ja');
   await expect(invites).not.toContainText('Nej');
+
+  // The group's products: a new row starts at amount '0' (SPEC §9).
+  await page.getByRole('button', { name: 'Rediger produkter' }).click();
+  const products = page.getByTestId('invite-products-modal');
+  await products.getByRole('button', { name: 'Tilføj produkt' }).click();
+  await expect(products.locator('input[name="products.0.amount"]')).toHaveValue('0');
+  await products.getByRole('button', { name: 'Gem' }).click();
+  await expect(products.getByText('Produkt er påkrævet')).toBeVisible();
+  await products.locator('select[name="products.0.productId"]').selectOption({ label: 'Enkeltbillet' });
+  await products.locator('input[name="products.0.amount"]').fill('2');
+  await products.getByRole('button', { name: 'Gem' }).click();
+  await expect(page.getByText('Invitationen blev gemt!')).toBeVisible();
+  await expect(invites).toContainText('2 × Enkeltbillet');
   await shoot(page, 'event-invitations');
 });

@@ -22,16 +22,16 @@ export function DateRangeFilter({ list, name, label }: { list: ListState<any>; n
   const to = `${name}To`;
   const set = Boolean(list.filters[from] || list.filters[to]);
   return (
-    <Fieldset.Root width="auto">
-      <HStack gap="1" align="center">
-        <Fieldset.Legend fontSize="sm" color="fg.muted" mr="1" whiteSpace="nowrap">
+    <Fieldset.Root width={{ base: 'full', md: 'auto' }}>
+      <HStack gap="1" align="center" w="full">
+        <Fieldset.Legend fontSize="sm" color="fg.muted" mr="1" whiteSpace="nowrap" minW={{ base: '6.5rem', md: 'auto' }}>
           {label}
         </Fieldset.Legend>
-        <Input type="date" size="sm" bg="bg" w="9.5rem" aria-label={`${label} fra`} value={list.filters[from] ?? ''} onChange={(e) => list.setFilter(from, e.target.value || null)} />
+        <Input type="date" size="sm" bg="bg" flex={{ base: 1, md: 'none' }} minW="0" w={{ md: '9.5rem' }} aria-label={`${label} fra`} value={list.filters[from] ?? ''} onChange={(e) => list.setFilter(from, e.target.value || null)} />
         <Box as="span" aria-hidden>
           –
         </Box>
-        <Input type="date" size="sm" bg="bg" w="9.5rem" aria-label={`${label} til`} value={list.filters[to] ?? ''} onChange={(e) => list.setFilter(to, e.target.value || null)} />
+        <Input type="date" size="sm" bg="bg" flex={{ base: 1, md: 'none' }} minW="0" w={{ md: '9.5rem' }} aria-label={`${label} til`} value={list.filters[to] ?? ''} onChange={(e) => list.setFilter(to, e.target.value || null)} />
         <IconButton
           size="xs"
           variant="ghost"

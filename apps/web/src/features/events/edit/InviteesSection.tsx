@@ -1,4 +1,4 @@
-import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -67,9 +67,11 @@ export function CreateInvitesSection({ eventId }: { eventId: number }) {
         <IdsPicker name="invitees.contactListIds" label="Kontaktlister" kind="lists" />
       </SimpleGrid>
       <HStack gap="4" mt="4" wrap="wrap">
-        <label>
-          <input type="checkbox" checked={allActive} onChange={(e) => setAllActive(e.target.checked)} /> Alle aktive kunder
-        </label>
+        <Checkbox.Root checked={allActive} onCheckedChange={(d) => setAllActive(d.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Alle aktive kunder</Checkbox.Label>
+        </Checkbox.Root>
         {allActive && (
           <Input type="date" size="sm" maxW="12rem" bg="bg" aria-label="Kunder oprettet senest" value={activeDate} onChange={(e) => setActiveDate(e.target.value)} />
         )}
