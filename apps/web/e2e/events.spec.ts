@@ -80,6 +80,12 @@ test('a type with a ticket, an event created from it, a sub-event in the list tr
   await page.getByLabel('Titel på underarrangement').fill(subName);
   await page.getByRole('button', { name: 'Opret relation' }).click();
   await expect(page.getByRole('table', { name: 'Underarrangementer' })).toContainText(subName);
+  // The sub-event: 'Underarrangement' beside its title, no 'Opret relation' of its own.
+  await page.getByRole('table', { name: 'Underarrangementer' }).getByRole('link', { name: subName }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`${subName}.*Underarrangement`) })).toBeVisible();
+  await page.getByRole('tab', { name: 'Relationer' }).click();
+  await expect(page.getByRole('table', { name: 'Underarrangementer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Opret relation' })).toHaveCount(0);
 
   // The list tree: the event with its sub-event under it.
   await page.goto('/events');

@@ -23,8 +23,8 @@ export function DateRangeFilter({ list, name, label }: { list: ListState<any>; n
   const set = Boolean(list.filters[from] || list.filters[to]);
   return (
     <Fieldset.Root width={{ base: 'full', md: 'auto' }}>
-      <HStack gap="1" align="center" w="full">
-        <Fieldset.Legend fontSize="sm" color="fg.muted" mr="1" whiteSpace="nowrap" minW={{ base: '6.5rem', md: 'auto' }}>
+      <HStack gap="1" align="center" w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
+        <Fieldset.Legend fontSize="sm" color="fg.muted" mr="1" whiteSpace="nowrap" w={{ base: 'full', md: 'auto' }}>
           {label}
         </Fieldset.Legend>
         <Input type="date" size="sm" bg="bg" flex={{ base: 1, md: 'none' }} minW="0" w={{ md: '9.5rem' }} aria-label={`${label} fra`} value={list.filters[from] ?? ''} onChange={(e) => list.setFilter(from, e.target.value || null)} />
