@@ -39,3 +39,23 @@ test('staff home and the modules list have no serious accessibility violations',
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
+
+test('the events list, the types list and the event and type screens have no serious accessibility violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'staff');
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { name: 'Arrangementer' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Arrangementer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/events/types');
+  await expect(page.getByRole('table', { name: 'Arrangementstyper' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/events/create');
+  await expect(page.getByRole('heading', { name: 'Opret arrangement' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/events/types/create');
+  await expect(page.getByRole('heading', { name: 'Opret type' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { ordersReferenceRoutes } from '../features/orders-reference/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { eventsRoutes } from '../features/events/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { publicEventsRoutes } from '../features/public-events/routes';
@@ -27,6 +28,7 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...companiesRoutes,
   ...contactsRoutes,
   ...productsRoutes,
+  ...eventsRoutes,
   ...ordersReferenceRoutes,
   ...invitationsRoutes,
   ...paymentsRoutes,

@@ -1,16 +1,18 @@
-import { Box, Flex, HStack, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
 import { MSG, PAGE_SIZES } from '@klubhus/domain';
 import {
+  type Cell,
   type ColumnDef,
   createColumnHelper,
+  type Row,
   type RowData,
   rowSortingFeature,
   type SortingState,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Pagination } from './Pagination';
 import { SearchInput } from './SearchInput';
 import type { ListState } from './useListState';
@@ -52,6 +54,13 @@ export interface DataTableProps<T extends RowData> {
   getRowId?: (row: T) => string;
   /** Accessible name of the table. */
   label?: string;
+  /**
+   * A tree table: the rows under a row (e.g. an event's sub-events). A row that has any gets an
+   * expand button in its first cell; expanded, they follow it, indented (nested rows likewise).
+   */
+  getSubRows?: (row: T) => T[] | undefined;
+  /** The expand button's accessible name for a row ('Vis underarrangementer af X'). */
+  expandLabel?: (row: T) => string;
 }
 
 const emptyRows: never[] = [];
@@ -74,13 +83,23 @@ export function DataTable<T extends RowData>({
   emptyText = MSG.noItems,
   getRowId,
   label,
+  getSubRows,
+  expandLabel = () => 'Vis underliggende rækker',
 }: DataTableProps<T>) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const sorting: SortingState = [{ id: list.sort.field, desc: list.sort.dir === 'desc' }];
   const table = useTable({
     features: dataTableFeatures,
     columns,
     data: rows ?? (emptyRows as T[]),
     getRowId: getRowId ? (row: T) => getRowId(row) : undefined,
+    getSubRows: getSubRows ? (row: T) => getSubRows(row) : undefined,
     manualSorting: true,
     enableSortingRemoval: false,
     enableMultiSort: false,
@@ -163,11 +182,17 @@ export function DataTable<T extends RowData>({
                 </Table.Cell>
               </Table.Row>
             ) : (
-              dataRows.map((row) => (
-                <Table.Row key={row.id} opacity={loading ? 0.6 : 1}>
-                  {row.getAllCells().map((cell) => (
+              withExpanded(dataRows, expanded).map((row) => (
+                <Table.Row key={row.id} opacity={loading ? 0.6 : 1} bg={row.depth > 0 ? 'bg.subtle' : undefined}>
+                  {row.getAllCells().map((cell, i) => (
                     <Table.Cell key={cell.id}>
-                      <table.FlexRender cell={cell} />
+                      {i === 0 && getSubRows ? (
+                        <TreeCell row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} label={expandLabel(row.original)}>
+                          <table.FlexRender cell={cell as Cell<DataTableFeatures, T, unknown>} />
+                        </TreeCell>
+                      ) : (
+                        <table.FlexRender cell={cell} />
+                      )}
                     </Table.Cell>
                   ))}
                 </Table.Row>
@@ -200,5 +225,38 @@ export function DataTable<T extends RowData>({
         <Pagination page={list.page} totalPages={totalPages ?? 1} onPageChange={list.setPage} />
       </Flex>
     </Box>
+  );
+}
+
+/** The rows in display order: each row followed by its sub-rows when it is expanded (depth first). */
+function withExpanded<R extends { id: string; subRows: R[] }>(rows: R[], expanded: ReadonlySet<string>): R[] {
+  return rows.flatMap((r) => (expanded.has(r.id) && r.subRows.length ? [r, ...withExpanded(r.subRows, expanded)] : [r]));
+}
+
+/** A tree table's first cell: indented by depth, with an expand button when the row has sub-rows. */
+function TreeCell<T extends RowData>({
+  row,
+  open,
+  onToggle,
+  label,
+  children,
+}: {
+  row: Row<DataTableFeatures, T>;
+  open: boolean;
+  onToggle: () => void;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <HStack gap="1" pl={`${row.depth * 1.5}rem`}>
+      {row.subRows.length > 0 ? (
+        <IconButton size="2xs" variant="ghost" aria-expanded={open} aria-label={label} onClick={onToggle}>
+          {open ? <ChevronDown /> : <ChevronRight />}
+        </IconButton>
+      ) : (
+        <Box w="6" flexShrink={0} aria-hidden />
+      )}
+      {children}
+    </HStack>
   );
 }

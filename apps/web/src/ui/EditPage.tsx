@@ -235,9 +235,9 @@ export function FormTabs({ tabs, defaultTab }: { tabs: EditTab[]; defaultTab?: s
   const active = visible.some((t) => t.value === tab) ? tab : visible[0]?.value;
   return (
     <Tabs.Root value={active} onValueChange={(d) => show(d.value)} variant="line" colorPalette="brand">
-      <Tabs.List mb="6">
+      <Tabs.List mb="6" overflowX="auto" overflowY="hidden">
         {visible.map((t) => (
-          <Tabs.Trigger key={t.value} value={t.value}>
+          <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>
             {t.label}
           </Tabs.Trigger>
         ))}

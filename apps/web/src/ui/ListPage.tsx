@@ -62,6 +62,11 @@ export interface ListPageProps<Row extends Id, F extends string> {
   rowName: (row: Row) => string;
   /** SPEC §8's question before Slet (MSG.confirmDeleteCategory); omit for no Rediger / Slet column. */
   confirmDelete?: string;
+  /** Only a Rediger button on each row (no Slet), e.g. the events list. */
+  editOnly?: boolean;
+  /** A tree table: the rows under a row, shown when its first cell's expand button is pressed (see DataTable). */
+  getSubRows?: (row: Row) => Row[] | undefined;
+  expandLabel?: (row: Row) => string;
   /** More queries to refresh after a delete than the router's own (e.g. the products after a category). */
   invalidate?: (trpc: TRPC) => QueryFilters<any>[];
   /** Filters and counts beside the search box; they read and set the URL through `list`. */
@@ -76,7 +81,7 @@ export interface ListPageProps<Row extends Id, F extends string> {
  * Slet on every row (Slet asks SPEC §8's question first). See ui/README.md.
  */
 export function ListPage<Row extends Id, F extends string>(props: ListPageProps<Row, F>) {
-  const { title, base, createLabel, sortFields, filter, confirmDelete: confirm, onExport } = props;
+  const { title, base, createLabel, sortFields, filter, confirmDelete: confirm, onExport, editOnly } = props;
   const trpc = useTRPC();
   const api = props.api(trpc);
   const queryClient = useQueryClient();
@@ -94,7 +99,7 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
   const latest = useRef({ rowName: props.rowName, remove: removeMutation.mutate });
   latest.current = { rowName: props.rowName, remove: removeMutation.mutate };
   const columns = useMemo(() => {
-    if (confirm === undefined) return props.columns;
+    if (confirm === undefined && !editOnly) return props.columns;
     const col = columnHelper<Row>();
     const actions = col.display({
       id: 'actions',
@@ -105,12 +110,12 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
           editTo={`${base}/${row.original.id}`}
           name={latest.current.rowName(row.original)}
           confirmText={confirm}
-          onDelete={() => latest.current.remove({ id: row.original.id })}
+          onDelete={editOnly ? undefined : () => latest.current.remove({ id: row.original.id })}
         />
       ),
     });
     return [...props.columns, actions];
-  }, [props.columns, base, confirm]);
+  }, [props.columns, base, confirm, editOnly]);
 
   const runExport = async () => {
     if (!onExport) return;
@@ -155,6 +160,8 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
         list={list}
         getRowId={(r) => String(r.id)}
         toolbar={props.filters?.(list, q.data)}
+        getSubRows={props.getSubRows}
+        expandLabel={props.expandLabel}
       />
     </>
   );

@@ -4,14 +4,14 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useConfirm } from './ConfirmModal';
 import { LinkButton } from './LinkButton';
 
-/** The Rediger / Slet buttons of a list row; Slet asks for confirmation first (SPEC §8's sentence). */
-export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText: string; onDelete: () => void }) {
+/** The Rediger / Slet buttons of a list row; Slet asks for confirmation first (SPEC §8's sentence); without `onDelete` only Rediger. */
+export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText?: string; onDelete?: () => void }) {
   return (
     <HStack gap="1" justify="flex-end">
       <LinkButton to={editTo} size="xs" variant="outline" aria-label={`Rediger ${name}`}>
         <Pencil /> Rediger
       </LinkButton>
-      <DeleteButton name={name} confirmText={confirmText} onConfirm={onDelete} />
+      {onDelete && confirmText !== undefined && <DeleteButton name={name} confirmText={confirmText} onConfirm={onDelete} />}
     </HStack>
   );
 }

@@ -19,6 +19,8 @@ export interface ListState<F extends string = string> {
   setPage(page: number): void;
   setPerPage(perPage: number): void;
   setFilter(key: string, value: string | null): void;
+  /** Several filters at once (null or '' clears one), e.g. both ends of a date range. */
+  setFilters(changes: Record<string, string | null>): void;
   /** The list protocol input for the server: {search, sort, page, perPage}. */
   input: { search?: string; sort: ListSort<F>; page: number; perPage: number };
 }
@@ -81,6 +83,7 @@ export function useListState<F extends string = string>(defaults: { sort: ListSo
     setPage: (p) => update({ page: p > 1 ? String(p) : null }, false),
     setPerPage: (n) => update({ size: n === defaultPerPage ? null : String(n) }, true),
     setFilter: (k, v) => update({ [k]: v }, true),
+    setFilters: (changes) => update(changes, true),
     input: { ...(search ? { search } : {}), sort, page, perPage },
   };
 }

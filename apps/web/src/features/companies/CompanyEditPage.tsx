@@ -15,6 +15,7 @@ import { CommentsPanel } from '../comments/CommentsPanel';
 import { FilesPanel } from '../files/FilesPanel';
 import { toUpload } from '../../lib/transfer';
 import { CompanyContactsSection, type ContactCard } from './CompanyContactsSection';
+import { CompanyEventsTab } from './CompanyEventsTab';
 import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
 import { STATUS_OPTIONS } from './status';
@@ -138,6 +139,13 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
               </Stack>
             </Grid>
           ),
+        },
+        {
+          value: 'events',
+          label: 'Arrangementer',
+          hidden: !company || !app.modules.some((m) => m.alias === 'events'),
+          lazy: true,
+          content: company && <CompanyEventsTab companyId={company.id} />,
         },
         { value: 'files', label: 'Filer', hidden: !company, lazy: true, content: company && <FilesPanel relationType="company" relationId={company.id} /> },
       ]}
