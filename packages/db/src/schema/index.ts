@@ -2,16 +2,18 @@ import type { CatalogueTables } from './catalogue';
 import type { CrmTables } from './crm';
 import type { EventTables } from './events';
 import type { FoundationTables } from './foundation';
+import type { OrderTables } from './orders';
 import type { SeatingTables } from './seating';
 
 export * from './catalogue';
 export * from './crm';
 export * from './events';
 export * from './foundation';
+export * from './orders';
 export * from './seating';
 
 /**
  * Every table of the database: one interface per domain, each in its own file
  * beside this one, joined here.
  */
-export interface Database extends FoundationTables, CrmTables, CatalogueTables, SeatingTables, EventTables {}
+export interface Database extends FoundationTables, CrmTables, CatalogueTables, SeatingTables, EventTables, OrderTables {}
