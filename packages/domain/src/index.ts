@@ -16,3 +16,4 @@ export * from './validation';
 export * from './responses';
 export * from './seating';
 export * from './events';
+export * from './orders';
