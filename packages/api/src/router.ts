@@ -16,6 +16,7 @@ import { contactsRouter } from './contacts/router';
 import { eventsRouter, eventTypesRouter, publicEventsRouter } from './events/router';
 import { filesRouter } from './files/router';
 import { modulesRouter } from './modules/router';
+import { ordersRouter } from './orders/router';
 import { createCallerFactory, router } from './trpc';
 
 /**
@@ -41,6 +42,7 @@ export const appRouter = router({
   events: eventsRouter,
   eventTypes: eventTypesRouter,
   publicEvents: publicEventsRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;
