@@ -17,6 +17,7 @@ import { eventsRouter, eventTypesRouter, publicEventsRouter } from './events/rou
 import { filesRouter } from './files/router';
 import { modulesRouter } from './modules/router';
 import { paymentsRouter } from './payments/router';
+import { ordersRouter } from './orders/router';
 import { createCallerFactory, router } from './trpc';
 
 /**
@@ -43,6 +44,7 @@ export const appRouter = router({
   eventTypes: eventTypesRouter,
   publicEvents: publicEventsRouter,
   payments: paymentsRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolDefault, EXTRA_INFO_TYPES, enumOf, idList, idOrNew, sorting, stringList } from './catalogue';
+import { EXTRA_INFO_TYPES, enumOf, idList, idOrNew, sorting, stringList } from './catalogue';
 import { ZUpload } from './files';
 import { listInput } from './list';
 import { confirmDelete } from './messages';
@@ -395,7 +395,7 @@ const dateRange = z
       return d.toISOString();
     };
     // A bare 'to' date includes that whole day.
-    const to = v?.to && v.to.length === 10 ? v.to + 'T23:59:59' : v?.to;
+    const to = v?.to && v.to.length === 10 ? `${v.to}T23:59:59` : v?.to;
     return { from: parse(v?.from), to: parse(to) };
   });
 /** POST {base}/v2: the tree table's filters (a date range per date column) and the global text filter. */

@@ -17,3 +17,4 @@ export * from './responses';
 export * from './seating';
 export * from './events';
 export * from './payments';
+export * from './orders';

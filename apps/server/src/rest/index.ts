@@ -7,7 +7,8 @@ import { contactRoutes } from './contacts';
 import { eventRoutes } from './events';
 import { fileRoutes } from './files';
 import { moduleRoutes } from './modules';
+import { orderRoutes } from './orders';
 import type { RestRoute } from './route';
 
 /** Every documented URL. The cross-club sweep and /api/docs both read this table. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes, ...catalogueRoutes, ...eventRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...appRoutes, ...moduleRoutes, ...companyRoutes, ...contactRoutes, ...commentRoutes, ...fileRoutes, ...catalogueRoutes, ...eventRoutes, ...orderRoutes];

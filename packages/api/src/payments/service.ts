@@ -1,4 +1,4 @@
-import { type Database, json, type PaymentStatus, type PaymentsTable, type Tx, withClub } from '@klubhus/db';
+import { type Database, json, type PaymentAttemptStatus, type PaymentsTable, type Tx, withClub } from '@klubhus/db';
 import { type IncomingNotification, type PaymentEvent, type PaymentProviderKind, PaymentVerificationError, type StartPayment } from '@klubhus/integrations';
 import type { Kysely, Updateable } from 'kysely';
 import { fail } from '../lib/errors';
@@ -76,7 +76,7 @@ async function lockPayment(trx: Tx, clientId: number, where: { reference?: strin
 }
 
 /** The state a notification moves a payment to, or null when it changes nothing (states only go forward). */
-function nextStatus(from: PaymentStatus, event: PaymentEvent['status']): PaymentStatus | null {
+function nextStatus(from: PaymentAttemptStatus, event: PaymentEvent['status']): PaymentAttemptStatus | null {
   switch (event) {
     case 'authorized':
       return from === 'pending' ? 'authorized' : null;

@@ -6,6 +6,7 @@ import * as m0004 from './0004_club_context_version';
 import * as m0005 from './0005_seating';
 import * as m0006 from './0006_events';
 import * as m0007 from './0007_seatsio';
+import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005_seating': m0005,
   '0006_events': m0006,
   '0007_seatsio': m0007,
+  '0008_orders': m0008,
   '0009_payments': m0009,
 };

@@ -3,6 +3,7 @@ import type { CrmTables } from './crm';
 import type { EventTables } from './events';
 import type { FoundationTables } from './foundation';
 import type { PaymentTables } from './payments';
+import type { OrderTables } from './orders';
 import type { SeatingTables } from './seating';
 
 export * from './catalogue';
@@ -10,10 +11,11 @@ export * from './crm';
 export * from './events';
 export * from './foundation';
 export * from './payments';
+export * from './orders';
 export * from './seating';
 
 /**
  * Every table of the database: one interface per domain, each in its own file
  * beside this one, joined here.
  */
-export interface Database extends FoundationTables, CrmTables, CatalogueTables, SeatingTables, EventTables, PaymentTables {}
+export interface Database extends FoundationTables, CrmTables, CatalogueTables, SeatingTables, EventTables, OrderTables, PaymentTables {}

@@ -4,7 +4,7 @@ import type { Json } from '../json';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+export type PaymentAttemptStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 export interface AppSecretsTable {
   name: string;
@@ -24,7 +24,7 @@ export interface PaymentsTable {
   amount: number;
   currency: Generated<string>;
   capture: 'auto' | 'manual';
-  status: Generated<PaymentStatus>;
+  status: Generated<PaymentAttemptStatus>;
   captured_amount: Generated<number>;
   refunded_amount: Generated<number>;
   card: Json<{ type: string | null; mask: string | null; expMonth: number | null; expYear: number | null }> | null;

@@ -7,6 +7,7 @@ import { setScope } from '../tenancy';
 import { seedCatalogueDemo } from './catalogue';
 import { seedCrmDemo } from './crm';
 import { seedEventsDemo } from './events';
+import { seedOrdersDemo } from './orders';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERS = {
@@ -166,6 +167,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
     await seedCatalogueDemo(trx, demo.id);
     await seedCrmDemo(trx, demo.id, staff.id);
     await seedEventsDemo(trx, demo.id, staff.id);
+    await seedOrdersDemo(trx, demo.id, staff.id);
     await setScope(trx, null, null);
   });
 }

@@ -1,0 +1,75 @@
+import { DEMO_USERS } from '@klubhus/db';
+import type { TOrderUpdateRequest } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { danishMessage } from '../catalogue/helpers';
+import { callerAt, type TestApp } from '../helpers';
+
+/** A tRPC caller for a demo user with the given club as the session's club. */
+export const callerFor = (t: TestApp, email: string = DEMO_USERS.admin, clubName = 'Demo IF') => callerAt(t, email, clubName, t.dataDir);
+export type OrdersCaller = Awaited<ReturnType<typeof callerFor>>;
+
+export const ORDER_TABLES = ['order_counters', 'orders', 'order_lines', 'order_line_options', 'order_audit'] as const;
+
+/** Every orders row of every club, as text: equal before and after means nothing changed. */
+export async function ordersSnapshot(t: TestApp): Promise<string> {
+  const out: Record<string, unknown> = {};
+  for (const table of ORDER_TABLES) out[table] = (await sql`SELECT * FROM ${sql.table(table)} AS r ORDER BY r::text`.execute(t.database.owner)).rows;
+  return JSON.stringify(out);
+}
+
+/** Expects the call to be refused with exactly this Danish message, and that no orders row changed. */
+export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string) {
+  const before = await ordersSnapshot(t);
+  let error: unknown;
+  try {
+    await fn();
+  } catch (e) {
+    error = e;
+  }
+  expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
+  expect(danishMessage(error)).toBe(message);
+  expect(await ordersSnapshot(t)).toBe(before);
+}
+
+/** Ids of demo catalogue rows by title. */
+export async function demoIds(t: TestApp, clubName = 'Demo IF') {
+  const club = await t.database.owner.selectFrom('clients').select('id').where('name', '=', clubName).executeTakeFirstOrThrow();
+  const product = async (title: string) =>
+    (await t.database.owner.selectFrom('products').select('id').where('client_id', '=', club.id).where('title', '=', title).executeTakeFirstOrThrow()).id;
+  const jersey = await product('Klubtrøje');
+  const medium = await t.database.owner
+    .selectFrom('product_variants')
+    .select('id')
+    .where('client_id', '=', club.id)
+    .where('product_id', '=', jersey)
+    .where('title', '=', 'Medium')
+    .executeTakeFirstOrThrow();
+  const company = await t.database.owner.selectFrom('companies').select('id').where('client_id', '=', club.id).orderBy('id').executeTakeFirstOrThrow();
+  const contact = await t.database.owner.selectFrom('contacts').select('id').where('client_id', '=', club.id).orderBy('id').executeTakeFirstOrThrow();
+  return { clientId: club.id, jersey, medium: medium.id, parking: await product('Parkering'), seasonCard: await product('Sæsonkort'), company: company.id, contact: contact.id };
+}
+
+/** A valid draft order with a line, a variant and an option. */
+export const orderInput = (ids: Awaited<ReturnType<typeof demoIds>>, extra: Partial<TOrderUpdateRequest> = {}): TOrderUpdateRequest => ({
+  firstname: 'Jens',
+  lastname: 'Jensen',
+  email: 'jens@example.dk',
+  companyId: ids.company,
+  contactId: ids.contact,
+  orderLines: [
+    { productId: ids.jersey, variantId: ids.medium, title: 'Klubtrøje – Medium', price: '499', amount: '2' },
+    { productId: ids.seasonCard, title: 'Sæsonkort', price: '1.800,00', amount: 1, discount: '100', seat: 'A-12', options: [{ productId: ids.parking, title: 'Parkering', price: '300' }] },
+  ],
+  ...extra,
+});
+
+/** The status of an order, read as owner (null when gone). */
+export async function statusOf(t: TestApp, id: number) {
+  return (await t.database.owner.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Puts an order into a status directly (the shop makes carts; no staff call does). */
+export async function forceStatus(t: TestApp, id: number, status: 'cart' | 'draft' | 'approved' | 'cancelled') {
+  await t.database.owner.updateTable('orders').set({ status }).where('id', '=', id).execute();
+}

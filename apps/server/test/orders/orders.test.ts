@@ -1,0 +1,293 @@
+import { nextOrderNumber } from '@klubhus/api/orders/service';
+import { DEMO_USERS, setScope } from '@klubhus/db';
+import {
+  ORDER_ACTION_MSG,
+  ORDER_ACTIONS,
+  ORDER_MSG,
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderStatus,
+  orderTransition,
+  orderTotals,
+  ZOrderUpdateRequest,
+} from '@klubhus/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubId, createTestApp, type TestApp } from '../helpers';
+import { callerFor, demoIds, forceStatus, type OrdersCaller, orderInput, ordersSnapshot, refused, statusOf } from './helpers';
+
+/** Orders through the router on a fresh database (embedded, or PostgreSQL with DATABASE_URL). */
+let t: TestApp;
+let call: OrdersCaller;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = await callerFor(t);
+  ids = await demoIds(t);
+}, 120_000);
+afterAll(() => t.close());
+
+/** A new order brought into a status the way staff would (carts are made by the shop: set directly). */
+async function orderIn(status: OrderStatus): Promise<number> {
+  const { id } = await call.orders.update(orderInput(ids));
+  if (status === 'approved' || status === 'cancelled') await call.orders.approve({ id });
+  if (status === 'cancelled') await call.orders.cancel({ id });
+  if (status === 'cart') await forceStatus(t, id, 'cart');
+  return id;
+}
+
+const act = (action: OrderAction, id: number) => call.orders[action]({ id });
+
+describe('status machine (SPEC §4), every (status, action) pair', () => {
+  const pairs = ORDER_STATUSES.flatMap((from) => ORDER_ACTIONS.map((action) => [from, action] as const));
+
+  it.each(pairs)('%s → %s', async (from, action) => {
+    const id = await orderIn(from);
+    const verdict = orderTransition(from, action);
+    if (!verdict.ok) {
+      await refused(t, () => act(action, id), verdict.message);
+      expect((await statusOf(t, id))?.status).toBe(from);
+      return;
+    }
+    const auditBefore = await t.database.owner.selectFrom('order_audit').select('id').where('order_id', '=', id).execute();
+    const r = await act(action, id);
+    expect(r.message).toBe(ORDER_ACTION_MSG[action]);
+    expect(r.status).toBe(verdict.to);
+    expect((await statusOf(t, id))?.status ?? null).toBe(verdict.to);
+    const audit = await t.database.owner.selectFrom('order_audit').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    expect(audit.length).toBe(auditBefore.length + 1);
+    const last = audit[audit.length - 1];
+    const admin = await t.database.owner.selectFrom('users').select('id').where('email', '=', DEMO_USERS.admin).executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ action, from_status: from, to_status: verdict.to, user_id: admin.id, client_id: ids.clientId });
+    expect(last.at).toBeInstanceOf(Date);
+  });
+
+  it('allows exactly: draft approve/delete, approved edit/cancel, cart cancel, cancelled delete', () => {
+    const allowed = pairs.filter(([from, action]) => orderTransition(from, action).ok).map(([f, a]) => `${f}:${a}`);
+    expect(allowed.sort()).toEqual(['approved:cancel', 'approved:edit', 'cancelled:delete', 'cart:cancel', 'draft:approve', 'draft:delete']);
+  });
+
+  it('cancelling drops a pending payment; an unknown order is not found', async () => {
+    const id = await orderIn('approved');
+    await call.orders.cancel({ id });
+    expect(await statusOf(t, id)).toEqual({ status: 'cancelled', payment_status: 'cancelled' });
+    await refused(t, () => call.orders.approve({ id: 999_999 }), 'Elementet blev ikke fundet.');
+  });
+
+  it('a deleted order keeps its history', async () => {
+    const id = await orderIn('draft');
+    await call.orders.delete({ id });
+    const audit = await t.database.owner.selectFrom('order_audit').select(['action', 'from_status', 'to_status']).where('order_id', '=', id).orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'create', from_status: null, to_status: 'draft' },
+      { action: 'delete', from_status: 'draft', to_status: null },
+    ]);
+    expect(await t.database.owner.selectFrom('order_lines').select('id').where('order_id', '=', id).execute()).toEqual([]);
+  });
+});
+
+describe('lines only while draft', () => {
+  it('an approved order keeps its lines and amounts; notes may be saved; edit reopens it', async () => {
+    const id = await orderIn('approved');
+    const input = orderInput(ids, { id });
+    await refused(t, () => call.orders.update({ ...input, orderLines: [...(input.orderLines ?? []), { title: 'Ekstra', price: '1', amount: '1' }] }), ORDER_MSG.linesOnlyInDraft);
+    await refused(t, () => call.orders.update({ ...input, orderLines: [{ ...(input.orderLines ?? [])[0], amount: '3' }, (input.orderLines ?? [])[1]] }), ORDER_MSG.linesOnlyInDraft);
+    await refused(t, () => call.orders.update({ ...input, orderLines: [] }), ORDER_MSG.linesOnlyInDraft);
+    await refused(t, () => call.orders.update({ ...input, orderDiscount: '50' }), ORDER_MSG.amountsOnlyInDraft);
+    // The same lines (or none sent) with a new note: saved, lines untouched.
+    const linesBefore = await t.database.owner.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    expect((await call.orders.update({ ...input, internal: 'Ring inden levering' })).message).toBe(ORDER_MSG.saved);
+    expect((await call.orders.update({ ...input, orderLines: undefined, internal: 'Ring inden levering', description: 'Ny tekst' })).message).toBe(ORDER_MSG.saved);
+    expect(await t.database.owner.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('id').execute()).toEqual(linesBefore);
+    const order = await call.orders.get({ id });
+    expect(order).toMatchObject({ status: 'approved', internal: 'Ring inden levering', description: 'Ny tekst' });
+
+    expect((await call.orders.edit({ id })).message).toBe(ORDER_MSG.reopened);
+    await call.orders.update({ ...input, orderLines: [{ title: 'Halstørklæde', price: '149', amount: '1' }] });
+    expect((await call.orders.get({ id })).orderLines.map((l) => l.title)).toEqual(['Halstørklæde']);
+  });
+
+  it('a cancelled order and a cart are not saved', async () => {
+    const cancelled = await orderIn('cancelled');
+    await refused(t, () => call.orders.update(orderInput(ids, { id: cancelled, internal: 'x' })), ORDER_MSG.cancelledReadOnly);
+    const cart = await orderIn('cart');
+    await refused(t, () => call.orders.update(orderInput(ids, { id: cart })), ORDER_MSG.cartReadOnly);
+  });
+});
+
+describe('SPEC §5 validation, refused in Danish with nothing changed', () => {
+  const line = { title: 'Klubtrøje', price: '499', amount: '1' };
+  it.each([
+    [{ orderLines: [{ ...line, title: '' }] }, 'Titel er påkrævet'],
+    [{ orderLines: [{ ...line, price: 'gratis' }] }, 'Pris skal være et gyldigt tal.'],
+    [{ orderLines: [{ ...line, price: '' }] }, 'Pris er påkrævet'],
+    [{ orderLines: [{ ...line, discount: '10%' }] }, 'Rabat skal være et gyldigt tal.'],
+    [{ orderLines: [{ ...line, amount: '' }] }, 'Antal er påkrævet'],
+    [{ orderLines: [{ ...line, amount: 'et' }] }, 'Antal skal være et gyldigt tal.'],
+    [{ orderLines: [{ ...line, seat: 'A12' }] }, 'Plads skal være i formatet X-Y'],
+    [{ orderLines: [{ ...line, seat: 'A-1-2' }] }, 'Plads skal være i formatet X-Y'],
+    [{ orderLines: [{ ...line, seat: '-12' }] }, 'Plads skal være i formatet X-Y'],
+    [{ orderLines: [{ ...line, options: [{ title: 'Tryk', price: 'x' }] }] }, 'Pris skal være et gyldigt tal.'],
+    [{ orderLines: [line], invoicing: { type: 'single' } }, 'Fakturadato er påkrævet'],
+    [{ orderLines: [{ ...line, prePayment: true }], invoicing: { type: 'rates', invoiceDate: '2026-09-01' } }, 'Forudbetalingsdato er påkrævet'],
+  ] as const)('%j → %s', async (input, message) => {
+    await refused(t, () => call.orders.update(input as never), message);
+  });
+
+  it('prepayment on stored lines also needs the date when only the plan is sent', async () => {
+    const { id } = await call.orders.update({ orderLines: [{ ...line, prePayment: true }] });
+    await refused(t, () => call.orders.update({ id, invoicing: { type: 'single', invoiceDate: '2026-09-01' } }), 'Forudbetalingsdato er påkrævet');
+  });
+
+  it('references must be rows of the club, variants of their product, fields of the category', async () => {
+    const naboClub = await clubId(t.database, 'Nabo BK');
+    const nabo = await t.database.owner.transaction().execute(async (trx) => {
+      await setScope(trx, naboClub, null);
+      const c = { client_id: naboClub };
+      const company = await trx.insertInto('companies').values({ ...c, name: 'Nabo A/S', status: 1 }).returning('id').executeTakeFirstOrThrow();
+      const contact = await trx.insertInto('contacts').values({ ...c, firstname: 'Nina', lastname: 'Nabo', email: 'nina@nabo.dk' }).returning('id').executeTakeFirstOrThrow();
+      const product = await trx.insertInto('products').values({ ...c, title: 'Nabotrøje', type: 'product', price: 100 }).returning('id').executeTakeFirstOrThrow();
+      return { company: company.id, contact: contact.id, jersey: product.id };
+    });
+    await refused(t, () => call.orders.update(orderInput(ids, { companyId: nabo.company })), ORDER_MSG.companyUnknown);
+    await refused(t, () => call.orders.update(orderInput(ids, { contactId: nabo.contact })), ORDER_MSG.contactUnknown);
+    await refused(t, () => call.orders.update({ orderLines: [{ ...line, productId: nabo.jersey }] }), ORDER_MSG.productUnknown);
+    await refused(t, () => call.orders.update({ orderLines: [{ ...line, productId: ids.parking, variantId: ids.medium }] }), ORDER_MSG.variantUnknown);
+    await refused(t, () => call.orders.update({ fieldValues: { '1': 'x' } }), ORDER_MSG.fieldUnknown);
+    const category = await call.orderCategories.update({ title: 'Ordretest' });
+    const field = await call.customFields.update({ title: 'Antal gæster', type: 'Number', categoryIds: [category.id] });
+    await refused(t, () => call.orders.update({ categoryId: category.id, fieldValues: { [String(field.id)]: 'mange' } }), 'Antal gæster skal være et gyldigt tal.');
+    const ok = await call.orders.update({ categoryId: category.id, fieldValues: { [String(field.id)]: '12,5' } });
+    expect((await call.orders.get({ id: ok.id })).fieldValues).toEqual({ [String(field.id)]: 12.5 });
+  });
+});
+
+describe('totals', () => {
+  it('stores what orderTotals computes for the club (options, fee, rate fee on rates invoicing)', async () => {
+    const input = orderInput(ids, {
+      orderDiscount: '75,50',
+      additionalFee: '25',
+      invoicing: { type: 'rates', invoiceDate: '2026-09-01', rateFee: '2,5', intervals: 3 },
+    });
+    const { id } = await call.orders.update(input);
+    const row = await t.database.owner.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const club = await t.database.owner.selectFrom('clients').selectAll().where('id', '=', ids.clientId).executeTakeFirstOrThrow();
+    const parsed = ZOrderUpdateRequest.parse(input);
+    const expected = orderTotals(
+      { lines: parsed.orderLines ?? [], orderDiscount: parsed.orderDiscount, additionalFee: parsed.additionalFee, invoicing: parsed.invoicing },
+      { vatRate: club.vat_rate, pricesWithVat: club.prices_with_vat, disableVat: club.disable_vat },
+    );
+    expect(expected.rateFee).toBeGreaterThan(0);
+    expect({ subtotal: Number(row.subtotal), discount: Number(row.discount), vat: Number(row.vat), total: Number(row.total) }).toEqual({
+      subtotal: expected.subtotal,
+      discount: expected.discount,
+      vat: expected.vat,
+      total: expected.total,
+    });
+    const order = await call.orders.get({ id });
+    expect(order.total).toBe(expected.total / 100);
+    expect(order.orderLines[1]).toMatchObject({ price: 1800, discount: 100, seat: 'A-12', options: [{ title: 'Parkering', price: 300 }] });
+    expect(order.invoicing).toMatchObject({ type: 'rates', rateFee: 2.5, intervals: 3 });
+  });
+});
+
+describe('order numbers', () => {
+  it('are sequential per club, and a rolled-back creation leaves no gap', async () => {
+    const last = async (name: string) =>
+      Number(
+        (
+          await t.database.owner
+            .selectFrom('orders')
+            .select((eb) => eb.fn.max('order_number').as('n'))
+            .where('client_id', '=', await clubId(t.database, name))
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
+    const before = await last('Demo IF');
+    const a = await call.orders.update(orderInput(ids));
+    const b = await call.orders.update(orderInput(ids));
+    expect((await call.orders.get({ id: a.id })).orderNumber).toBe(before + 1);
+    expect((await call.orders.get({ id: b.id })).orderNumber).toBe(before + 2);
+
+    // A creation that takes a number and then fails is rolled back with its number.
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await setScope(trx, ids.clientId, null);
+        expect(await nextOrderNumber(trx, ids.clientId)).toBe(before + 3);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const c = await call.orders.update(orderInput(ids));
+    expect((await call.orders.get({ id: c.id })).orderNumber).toBe(before + 3);
+
+    // Another club counts on its own.
+    const nabo = await callerFor(t, DEMO_USERS.admin, 'Nabo BK');
+    const n1 = await nabo.orders.update({ firstname: 'Nabo' });
+    expect((await nabo.orders.get({ id: n1.id })).orderNumber).toBe((await last('Nabo BK')) || 1);
+  });
+});
+
+describe('another club', () => {
+  it('can neither read nor change an order of Demo IF whatever ids it sends', async () => {
+    const id = await orderIn('draft');
+    const approved = await orderIn('approved');
+    const nabo = await callerFor(t, DEMO_USERS.admin, 'Nabo BK');
+    const before = await ordersSnapshot(t);
+    for (const target of [id, approved]) {
+      for (const fn of [
+        () => nabo.orders.get({ id: target }),
+        () => nabo.orders.approve({ id: target }),
+        () => nabo.orders.edit({ id: target }),
+        () => nabo.orders.cancel({ id: target }),
+        () => nabo.orders.delete({ id: target }),
+        () => nabo.orders.update({ id: target, firstname: 'Nabo' }),
+      ]) {
+        await expect(fn()).rejects.toThrow('Elementet blev ikke fundet.');
+      }
+    }
+    // A new order of its own that points at Demo IF's rows is refused.
+    await expect(nabo.orders.update(orderInput(ids))).rejects.toThrow(ORDER_MSG.companyUnknown);
+    const list = await nabo.orders.list({ search: 'Jensen' });
+    expect(list.rows.map((r) => r.id)).not.toContain(id);
+    expect(await ordersSnapshot(t)).toBe(before);
+  });
+});
+
+describe('list', () => {
+  it('sorts by Number desc, 10 per page, with the total, and searches', async () => {
+    const page = await call.orders.list({});
+    expect(page.perPage).toBe(10);
+    expect(page.rows.length).toBe(10);
+    const numbers = page.rows.map((r) => r.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    const count = await t.database.owner.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ids.clientId).executeTakeFirstOrThrow();
+    expect(page.total).toBe(Number(count.n));
+    const found = await call.orders.list({ search: 'jens@example' });
+    expect(found.rows.length).toBeGreaterThan(0);
+    expect(found.rows.every((r) => r.contact !== null)).toBe(true);
+    const byNumber = await call.orders.list({ search: String(numbers[0]) });
+    expect(byNumber.rows.map((r) => r.number)).toContain(numbers[0]);
+    const paid = await call.orders.list({ filter: { paymentStatus: 'paid' } });
+    expect(paid.rows.length).toBeGreaterThan(0);
+    expect(paid.rows.every((r) => r.payment === 'paid')).toBe(true);
+    const past = await call.orders.list({ page: 999 });
+    expect(past).toMatchObject({ rows: [], total: page.total });
+  });
+
+  it('the demo club has orders in every status and payment status', async () => {
+    const rows = await t.database.owner.selectFrom('orders').select(['status', 'payment_status']).where('client_id', '=', ids.clientId).execute();
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(rows.map((r) => r.payment_status))).toEqual(new Set(['pending', 'authorized', 'paid', 'refunded', 'cancelled']));
+  });
+});
+
+describe('messages', () => {
+  it('creating and saving answer the §8 toasts', async () => {
+    const r = await call.orders.update(orderInput(ids));
+    expect(r).toMatchObject({ created: true, message: 'Ordren blev oprettet!' });
+    expect(await call.orders.update(orderInput(ids, { id: r.id }))).toMatchObject({ created: false, message: 'Ordren blev gemt!' });
+    expect((await call.orders.approve({ id: r.id })).message).toBe('Ordren blev godkendt!');
+    expect((await call.orders.edit({ id: r.id })).message).toBe('Ordren kan nu redigeres.');
+    expect((await call.orders.delete({ id: r.id })).message).toBe('Ordren blev slettet!');
+  });
+});

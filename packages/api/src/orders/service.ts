@@ -1,0 +1,541 @@
+import { json, type OrderInvoicingJson, type Tx } from '@klubhus/db';
+import {
+  numberFieldValue,
+  ORDER_ACTION_MSG,
+  ORDER_MSG,
+  type OrderAction,
+  type OrderStatus,
+  orderTotals,
+  orderTransition,
+  type TOrderLine,
+  type TOrderListRow,
+  type TOrderResponse,
+  type TOrderUpdate,
+  type TSaveResponse,
+  totalPages,
+  type VatSettings,
+  wireKroner,
+  type ZOrderActionResponse,
+  type ZOrderListRequest,
+  type ZOrderListResponse,
+} from '@klubhus/domain';
+import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import { fieldsForCategory } from '../catalogue/fields';
+import { fail } from '../lib/errors';
+import { likePattern } from '../lib/list';
+import { missingIds } from '../lib/records';
+import { ordersWorkbook } from './export';
+
+/**
+ * Orders (SPEC §3 Order, §4 order states, §5 Order and Line modal): the model and its status
+ * machine. Every change is one transaction (the club call's), checks the order's status under its
+ * row lock, and leaves an order_audit row (who, when, from, to).
+ */
+
+type Club = { clientId: number; userId: number };
+type ListInput = z.output<typeof ZOrderListRequest>;
+
+/* ------------------------------------------------------------------ shared */
+
+/** The club's VAT settings (clients.vat_rate, prices_with_vat, disable_vat). */
+export async function clubVat(trx: Tx, clientId: number): Promise<VatSettings> {
+  const c = await trx.selectFrom('clients').select(['vat_rate', 'prices_with_vat', 'disable_vat']).where('id', '=', clientId).executeTakeFirstOrThrow();
+  return { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat };
+}
+
+/**
+ * The next order number of a club, gapless: the club's counter row is created or advanced in one
+ * statement, which takes the row's lock (as SELECT … FOR UPDATE would) and holds it until the
+ * creating transaction ends. A second creation waits; a rolled-back one gives its number back.
+ */
+export async function nextOrderNumber(trx: Tx, clientId: number): Promise<number> {
+  const r = await sql<{ last_number: number }>`
+    INSERT INTO order_counters (client_id, last_number) VALUES (${clientId}, 1)
+    ON CONFLICT (client_id) DO UPDATE SET last_number = order_counters.last_number + 1
+    RETURNING last_number`.execute(trx);
+  return Number(r.rows[0].last_number);
+}
+
+async function audit(trx: Tx, club: Club, order: { id: number; order_number: number }, action: string, from: OrderStatus | null, to: OrderStatus | null) {
+  await trx
+    .insertInto('order_audit')
+    .values({ client_id: club.clientId, order_id: order.id, order_number: order.order_number, user_id: club.userId, action, from_status: from, to_status: to })
+    .execute();
+}
+
+/** The order's row, locked until the call ends: its status decides what may happen next. */
+async function lockOrder(trx: Tx, clientId: number, orderId: number) {
+  const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  if (!o) throw fail.notFound();
+  return o;
+}
+
+type StoredLine = TOrderLine & { id: number };
+
+async function storedLines(trx: Tx, clientId: number, orderIds: number[]): Promise<Map<number, StoredLine[]>> {
+  const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return out;
+  const lines = await trx.selectFrom('order_lines').selectAll().where('client_id', '=', clientId).where('order_id', 'in', orderIds).orderBy('sorting').orderBy('id').execute();
+  const options = lines.length
+    ? await trx
+        .selectFrom('order_line_options')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where(
+          'line_id',
+          'in',
+          lines.map((l) => l.id),
+        )
+        .orderBy('sorting')
+        .orderBy('id')
+        .execute()
+    : [];
+  for (const l of lines) {
+    out.get(l.order_id)?.push({
+      id: l.id,
+      productId: l.product_id,
+      variantId: l.variant_id,
+      title: l.title,
+      sku: l.sku,
+      type: l.type,
+      price: Number(l.price),
+      discount: Number(l.discount),
+      amount: Number(l.amount),
+      prePayment: l.pre_payment,
+      vatExempt: l.vat_exempt,
+      description: l.description,
+      seat: l.seat,
+      seatEventId: l.seat_event_id,
+      extraInfo: l.extra_info as TOrderLine['extraInfo'],
+      options: options
+        .filter((o) => o.line_id === l.id)
+        .map((o) => ({ id: o.id, productId: o.product_id, variantId: o.variant_id, title: o.title, sku: o.sku, price: Number(o.price), prePayment: o.pre_payment })),
+    } as StoredLine);
+  }
+  return out;
+}
+
+/** What makes two lines the same line (ids and order of keys aside). */
+function lineKey(l: TOrderLine): string {
+  return JSON.stringify([
+    l.productId ?? null,
+    l.variantId ?? null,
+    l.title,
+    l.sku ?? null,
+    l.type,
+    l.price,
+    Number(l.amount),
+    l.discount,
+    !!l.prePayment,
+    !!l.vatExempt,
+    l.description ?? null,
+    l.seat ?? null,
+    l.seatEventId ?? null,
+    (l.extraInfo ?? []).map((e) => [e.title, e.value ?? null, e.values ?? []]),
+    l.options.map((o) => [o.productId ?? null, o.variantId ?? null, o.title, o.sku ?? null, o.price, !!o.prePayment]),
+  ]);
+}
+const sameLines = (a: TOrderLine[], b: TOrderLine[]) => a.length === b.length && a.every((l, i) => lineKey(l) === lineKey(b[i]));
+
+/** Every id on the order is a row of this club (and a variant one of its line's product). */
+async function checkReferences(trx: Tx, clientId: number, input: TOrderUpdate, lines: TOrderLine[]) {
+  if (input.companyId && (await missingIds(trx, clientId, 'companies', [input.companyId])).length) throw fail.badRequest(ORDER_MSG.companyUnknown);
+  if (input.contactId && (await missingIds(trx, clientId, 'contacts', [input.contactId])).length) throw fail.badRequest(ORDER_MSG.contactUnknown);
+  if (input.categoryId) {
+    const c = await trx.selectFrom('order_categories').select('id').where('client_id', '=', clientId).where('id', '=', input.categoryId).executeTakeFirst();
+    if (!c) throw fail.badRequest(ORDER_MSG.categoryUnknown);
+  }
+  const productIds = lines.flatMap((l) => [l.productId, ...l.options.map((o) => o.productId)]).filter((x): x is number => !!x);
+  if ((await missingIds(trx, clientId, 'products', productIds)).length) throw fail.badRequest(ORDER_MSG.productUnknown);
+  const variants = lines.flatMap((l) => [{ productId: l.productId, variantId: l.variantId }, ...l.options.map((o) => ({ productId: o.productId, variantId: o.variantId }))]);
+  const variantIds = [...new Set(variants.map((v) => v.variantId).filter((x): x is number => !!x))];
+  if (variantIds.length) {
+    const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
+    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+    for (const v of variants) {
+      if (!v.variantId) continue;
+      const p = productOf.get(v.variantId);
+      if (p === undefined || (v.productId && p !== v.productId)) throw fail.badRequest(ORDER_MSG.variantUnknown);
+    }
+  }
+  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
+  if (eventIds.length) {
+    const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
+    if (rows.length !== eventIds.length) throw fail.badRequest(ORDER_MSG.seatEventUnknown);
+  }
+}
+
+/** Custom field values: only fields of the order's category; Number fields as decimals (SPEC §5). */
+async function checkedFieldValues(trx: Tx, clientId: number, categoryId: number | null, values: Record<string, unknown>) {
+  const entries = Object.entries(values);
+  if (!entries.length) return {};
+  if (!categoryId) throw fail.badRequest(ORDER_MSG.fieldUnknown);
+  const fields = new Map((await fieldsForCategory(trx, clientId, categoryId)).map((f) => [String(f.id), f]));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const field = fields.get(key);
+    if (!field) throw fail.badRequest(ORDER_MSG.fieldUnknown);
+    if (field.type === 'Number') {
+      const n = numberFieldValue(field.title, value);
+      if (!n.ok) throw fail.badRequest(n.message);
+      out[key] = n.value;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+const invoicingJson = (i: TOrderUpdate['invoicing']): OrderInvoicingJson | null =>
+  i
+    ? {
+        type: i.type,
+        prePaymentDate: i.prePaymentDate,
+        invoiceDate: i.invoiceDate,
+        amount: i.amount,
+        intervals: i.intervals,
+        startDate: i.startDate,
+        intervalFee: i.intervalFee,
+        customPeriods: i.customPeriods.map((p) => ({ date: p.date ?? '', amount: p.amount })),
+        rateFee: i.rateFee,
+        splitPayments: i.splitPayments,
+      }
+    : null;
+
+async function insertLines(trx: Tx, clientId: number, orderId: number, lines: TOrderLine[]) {
+  for (const [i, l] of lines.entries()) {
+    const row = await trx
+      .insertInto('order_lines')
+      .values({
+        client_id: clientId,
+        order_id: orderId,
+        product_id: l.productId,
+        variant_id: l.variantId,
+        title: l.title,
+        sku: l.sku,
+        type: l.type,
+        price: l.price,
+        amount: l.amount,
+        discount: l.discount,
+        pre_payment: l.prePayment,
+        vat_exempt: l.vatExempt,
+        description: l.description,
+        seat: l.seat,
+        seat_event_id: l.seatEventId,
+        extra_info: json(l.extraInfo),
+        sorting: i,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (l.options.length) {
+      await trx
+        .insertInto('order_line_options')
+        .values(
+          l.options.map((o, j) => ({
+            client_id: clientId,
+            line_id: row.id,
+            product_id: o.productId,
+            variant_id: o.variantId,
+            title: o.title,
+            sku: o.sku,
+            price: o.price,
+            pre_payment: o.prePayment,
+            sorting: j,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ save */
+
+/**
+ * Creates (no id: the next number, status draft, payment pending) or saves an order. Lines are
+ * replaced only while the order is a draft; an approved order keeps its lines and amounts (its notes,
+ * buyer, category and fields may still be saved); a cancelled order or a customer's cart is not saved.
+ * Totals are recomputed with orderTotals on every save and stored.
+ */
+export async function saveOrder(trx: Tx, club: Club, input: TOrderUpdate): Promise<TSaveResponse> {
+  const { clientId } = club;
+  const existing = input.id ? await lockOrder(trx, clientId, input.id) : null;
+  if (existing?.status === 'cancelled') throw fail.conflict(ORDER_MSG.cancelledReadOnly);
+  if (existing?.status === 'cart') throw fail.conflict(ORDER_MSG.cartReadOnly);
+  const stored = existing ? ((await storedLines(trx, clientId, [existing.id])).get(existing.id) ?? []) : [];
+  const lines = input.orderLines ?? stored;
+  const invoicing = invoicingJson(input.invoicing);
+  if (existing && existing.status !== 'draft') {
+    if (input.orderLines && !sameLines(input.orderLines, stored)) throw fail.conflict(ORDER_MSG.linesOnlyInDraft);
+    const was = existing.invoicing;
+    const moneyChanged =
+      Number(existing.order_discount) !== input.orderDiscount ||
+      Number(existing.additional_fee) !== input.additionalFee ||
+      (was?.type ?? null) !== (invoicing?.type ?? null) ||
+      (was?.rateFee ?? null) !== (invoicing?.rateFee ?? null);
+    if (moneyChanged) throw fail.conflict(ORDER_MSG.amountsOnlyInDraft);
+  }
+  if (invoicing && !invoicing.prePaymentDate && lines.some((l) => l.prePayment || l.options.some((o) => o.prePayment))) {
+    throw fail.badRequest(ORDER_MSG.prePaymentDateRequired);
+  }
+  await checkReferences(trx, clientId, input, input.orderLines ?? []);
+  const fieldValues = await checkedFieldValues(trx, clientId, input.categoryId, input.fieldValues);
+  const totals =
+    existing && existing.status !== 'draft'
+      ? { subtotal: Number(existing.subtotal), discount: Number(existing.discount), vat: Number(existing.vat), total: Number(existing.total) }
+      : orderTotals({ lines, orderDiscount: input.orderDiscount, additionalFee: input.additionalFee, invoicing }, await clubVat(trx, clientId));
+  const values = {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    phone: input.phone,
+    description: input.description,
+    internal: input.internal,
+    additional: input.additional,
+    extra_info: json(input.extraInfo),
+    company_id: input.companyId,
+    contact_id: input.contactId,
+    category_id: input.categoryId,
+    order_discount: input.orderDiscount,
+    additional_fee: input.additionalFee,
+    invoicing: invoicing ? json(invoicing) : null,
+    field_values: json(fieldValues),
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    vat: totals.vat,
+    total: totals.total,
+  };
+  if (existing) {
+    await trx
+      .updateTable('orders')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('client_id', '=', clientId)
+      .where('id', '=', existing.id)
+      .execute();
+    if (existing.status === 'draft' && input.orderLines) {
+      await trx.deleteFrom('order_lines').where('client_id', '=', clientId).where('order_id', '=', existing.id).execute();
+      await insertLines(trx, clientId, existing.id, input.orderLines);
+    }
+    await audit(trx, club, existing, 'update', existing.status, existing.status);
+    return { id: existing.id, created: false, message: ORDER_MSG.saved };
+  }
+  const number = await nextOrderNumber(trx, clientId);
+  const row = await trx
+    .insertInto('orders')
+    .values({ client_id: clientId, order_number: number, status: 'draft', payment_status: 'pending', created_by: club.userId, ...values })
+    .returning(['id', 'order_number'])
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, clientId, row.id, lines);
+  await audit(trx, club, row, 'create', null, 'draft');
+  return { id: row.id, created: true, message: ORDER_MSG.created };
+}
+
+/* ------------------------------------------------------------------ status machine */
+
+/**
+ * approve (draft → approved), edit (approved → draft), cancel (not draft/cancelled → cancelled),
+ * delete (draft or cancelled): the status is read under the order's row lock, so two staff acting at
+ * once are serialised and the second sees the first's result. Cancelling drops a payment that was
+ * still pending; an authorized or paid payment stays for the payments part (capture/refund).
+ */
+export async function orderAction(trx: Tx, club: Club, orderId: number, action: OrderAction): Promise<z.output<typeof ZOrderActionResponse>> {
+  const o = await lockOrder(trx, club.clientId, orderId);
+  const t = orderTransition(o.status, action);
+  if (!t.ok) throw fail.conflict(t.message);
+  await audit(trx, club, o, action, o.status, t.to);
+  if (t.to === null) {
+    await trx.deleteFrom('orders').where('client_id', '=', club.clientId).where('id', '=', o.id).execute();
+  } else {
+    await trx
+      .updateTable('orders')
+      .set({ status: t.to, updated_at: sql`now()`, ...(action === 'cancel' && o.payment_status === 'pending' ? { payment_status: 'cancelled' as const } : {}) })
+      .where('client_id', '=', club.clientId)
+      .where('id', '=', o.id)
+      .execute();
+  }
+  return { id: o.id, status: t.to, message: ORDER_ACTION_MSG[action] };
+}
+
+/* ------------------------------------------------------------------ read */
+
+const SORTS: Record<(typeof ListSortFields)[number], Expression<unknown>> = {
+  Number: sql`o.order_number`,
+  Status: sql`o.status`,
+  Payment: sql`o.payment_status`,
+  Contact: sql`lower(coalesce(ct.firstname || ' ' || ct.lastname, o.firstname || ' ' || o.lastname))`,
+  Company: sql`lower(co.name)`,
+  Price: sql`o.total`,
+  Date: sql`o.created_at`,
+  Id: sql`o.id`,
+};
+const ListSortFields = ['Number', 'Status', 'Payment', 'Contact', 'Company', 'Price', 'Date', 'Id'] as const;
+
+function listQuery(trx: Tx, clientId: number, input: ListInput) {
+  let q = trx
+    .selectFrom('orders as o')
+    .leftJoin('companies as co', (j) => j.onRef('co.id', '=', 'o.company_id').onRef('co.client_id', '=', 'o.client_id'))
+    .leftJoin('contacts as ct', (j) => j.onRef('ct.id', '=', 'o.contact_id').onRef('ct.client_id', '=', 'o.client_id'))
+    .where('o.client_id', '=', clientId) as SelectQueryBuilder<any, any, any>;
+  const f = input.filter;
+  if (f?.status) q = q.where('o.status', '=', f.status);
+  if (f?.paymentStatus) q = q.where('o.payment_status', '=', f.paymentStatus);
+  if (f?.companyId) q = q.where('o.company_id', '=', f.companyId);
+  if (f?.contactId) q = q.where('o.contact_id', '=', f.contactId);
+  if (input.search) {
+    const like = sql<string>`lower(${likePattern(input.search)})`;
+    const asNumber = /^\d{1,9}$/.test(input.search) ? Number(input.search) : null;
+    q = q.where((eb) =>
+      eb.or([
+        ...(asNumber !== null ? [eb('o.order_number', '=', asNumber)] : []),
+        eb(sql`lower(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, ''))`, 'like', like),
+        eb(sql`lower(o.email)`, 'like', like),
+        eb(sql`lower(co.name)`, 'like', like),
+        eb(sql`lower(ct.firstname || ' ' || ct.lastname)`, 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+type ListDbRow = {
+  id: number;
+  status: TOrderListRow['status'];
+  order_number: number;
+  payment_status: TOrderListRow['payment']; 
+  contact_id: number | null;
+  company_id: number | null;
+  contact_name: string | null;
+  company_name: string | null;
+  total: number;
+  created_at: Date;
+};
+
+const toListRow = (r: ListDbRow): TOrderListRow => ({
+  id: r.id,
+  status: r.status,
+  number: r.order_number,
+  payment: r.payment_status,
+  contact: r.contact_name?.trim() || null,
+  contactId: r.contact_id,
+  company: r.company_name,
+  companyId: r.company_id,
+  price: wireKroner(Number(r.total)) ?? 0,
+  date: new Date(r.created_at).toISOString(),
+});
+
+function pageQuery(trx: Tx, clientId: number, input: ListInput) {
+  const field = input.sort.field as (typeof ListSortFields)[number];
+  const expr = SORTS[field] ?? SORTS.Number;
+  let q = listQuery(trx, clientId, input).select([
+    'o.id',
+    'o.status',
+    'o.order_number',
+    'o.payment_status',
+    'o.contact_id',
+    'o.company_id',
+    sql<string | null>`coalesce(ct.firstname || ' ' || ct.lastname, nullif(trim(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, '')), ''))`.as('contact_name'),
+    'co.name as company_name',
+    'o.total',
+    'o.created_at',
+  ]);
+  q = q.orderBy(expr as any, input.sort.dir);
+  if (field !== 'Number') q = q.orderBy('o.order_number', input.sort.dir);
+  return q;
+}
+
+/** One page in one statement (the total as a window over the filtered rows), sort Number desc by default. */
+export async function listOrders(trx: Tx, clientId: number, input: ListInput): Promise<z.output<typeof ZOrderListResponse>> {
+  const rows = (await pageQuery(trx, clientId, input)
+    .select(sql<number>`count(*) over ()`.as('total_count'))
+    .limit(input.perPage)
+    .offset((input.page - 1) * input.perPage)
+    .execute()) as (ListDbRow & { total_count: number })[];
+  const total = rows.length
+    ? Number(rows[0].total_count)
+    : input.page > 1
+      ? Number(((await listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0)
+      : 0;
+  return { rows: rows.map(toListRow), total, totalPages: totalPages(total, input.perPage), page: input.page, perPage: input.perPage };
+}
+
+/** Ordrer.xlsx of the current filter, search and sort (all pages). */
+export async function exportOrders(trx: Tx, clientId: number, input: ListInput) {
+  const rows = (await pageQuery(trx, clientId, input).execute()) as ListDbRow[];
+  return ordersWorkbook(rows.map(toListRow));
+}
+
+export async function getOrder(trx: Tx, clientId: number, orderId: number): Promise<TOrderResponse> {
+  const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).executeTakeFirst();
+  if (!o) throw fail.notFound();
+  const lines = (await storedLines(trx, clientId, [o.id])).get(o.id) ?? [];
+  const company = o.company_id
+    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', o.company_id).executeTakeFirst()) ?? null)
+    : null;
+  const contact = o.contact_id
+    ? ((await trx
+        .selectFrom('contacts')
+        .select(['id', 'firstname', 'lastname', 'email'])
+        .where('client_id', '=', clientId)
+        .where('id', '=', o.contact_id)
+        .executeTakeFirst()) ?? null)
+    : null;
+  const history = await trx
+    .selectFrom('order_audit as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.at', 'a.user_id', 'a.action', 'a.from_status', 'a.to_status', 'u.firstname', 'u.lastname'])
+    .where('a.client_id', '=', clientId)
+    .where('a.order_id', '=', o.id)
+    .orderBy('a.at')
+    .orderBy('a.id')
+    .execute();
+  const inv = o.invoicing;
+  return {
+    id: o.id,
+    orderNumber: o.order_number,
+    status: o.status,
+    paymentStatus: o.payment_status,
+    firstname: o.firstname,
+    lastname: o.lastname,
+    email: o.email,
+    phone: o.phone,
+    description: o.description,
+    internal: o.internal,
+    additional: o.additional,
+    extraInfo: o.extra_info,
+    companyId: o.company_id,
+    company,
+    contactId: o.contact_id,
+    contact,
+    contractId: o.contract_id,
+    categoryId: o.category_id,
+    orderLines: lines.map((l) => ({
+      ...l,
+      price: wireKroner(l.price) ?? 0,
+      discount: wireKroner(l.discount) ?? 0,
+      options: l.options.map((op) => ({ ...(op as typeof op & { id: number }), price: wireKroner(op.price) ?? 0 })),
+    })),
+    orderDiscount: wireKroner(Number(o.order_discount)) ?? 0,
+    additionalFee: wireKroner(Number(o.additional_fee)) ?? 0,
+    subtotal: wireKroner(Number(o.subtotal)) ?? 0,
+    discount: wireKroner(Number(o.discount)) ?? 0,
+    vat: wireKroner(Number(o.vat)) ?? 0,
+    total: wireKroner(Number(o.total)) ?? 0,
+    invoicing: inv
+      ? {
+          ...inv,
+          amount: wireKroner(inv.amount),
+          intervalFee: wireKroner(inv.intervalFee),
+          customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
+        }
+      : null,
+    fieldValues: o.field_values,
+    createDate: new Date(o.created_at).toISOString(),
+    createdBy: o.created_by,
+    audit: history.map((h) => ({
+      at: new Date(h.at).toISOString(),
+      userId: h.user_id,
+      user: h.firstname ? `${h.firstname} ${h.lastname ?? ''}`.trim() : null,
+      action: h.action,
+      fromStatus: h.from_status,
+      toStatus: h.to_status,
+    })),
+  };
+}

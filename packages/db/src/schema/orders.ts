@@ -1,0 +1,124 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Json } from '../json';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** bigint øre (both drivers read int8 as a number: connect.ts). */
+type Ore = ColumnType<number, number | undefined, number>;
+/** numeric(12,2): read as a number, written as a number or string. */
+type Quantity = ColumnType<number, number | string | undefined, number | string>;
+
+export type OrderStatus = 'cart' | 'draft' | 'approved' | 'cancelled';
+export type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'refunded' | 'cancelled';
+
+/** SPEC §3 Invoicing, amounts in øre. */
+export interface OrderInvoicingJson {
+  type: 'single' | 'recurring' | 'rates';
+  prePaymentDate: string | null;
+  invoiceDate: string | null;
+  amount: number | null;
+  intervals: number | null;
+  startDate: string | null;
+  intervalFee: number | null;
+  customPeriods: { date: string; amount: number }[];
+  rateFee: number | null;
+  splitPayments: boolean;
+}
+
+/** An extra-info answer of a line or an order: a title with one value or several. */
+export interface OrderExtraInfoJson {
+  title: string;
+  value?: string | null;
+  values?: string[];
+}
+
+export interface OrderCountersTable {
+  client_id: number;
+  last_number: Generated<number>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  client_id: number;
+  order_number: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  phone: string | null;
+  description: string | null;
+  internal: string | null;
+  additional: string | null;
+  extra_info: Json<OrderExtraInfoJson[]>;
+  company_id: number | null;
+  contact_id: number | null;
+  contract_id: number | null;
+  category_id: number | null;
+  order_discount: Ore;
+  additional_fee: Ore;
+  invoicing: ColumnType<OrderInvoicingJson | null, string | null | undefined, string | null>;
+  /** Custom field values by field id (SPEC §3 fieldValues). */
+  field_values: Json<Record<string, unknown>>;
+  subtotal: Ore;
+  discount: Ore;
+  vat: Ore;
+  total: Ore;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  client_id: number;
+  order_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  title: string;
+  sku: string | null;
+  type: ColumnType<'product' | 'ticket' | 'seat-ticket', 'product' | 'ticket' | 'seat-ticket' | undefined, 'product' | 'ticket' | 'seat-ticket'>;
+  price: Ore;
+  amount: Quantity;
+  discount: Ore;
+  pre_payment: Generated<boolean>;
+  vat_exempt: Generated<boolean>;
+  description: string | null;
+  seat: string | null;
+  seat_event_id: number | null;
+  extra_info: Json<OrderExtraInfoJson[]>;
+  sorting: Generated<number>;
+}
+
+export interface OrderLineOptionsTable {
+  id: Generated<number>;
+  client_id: number;
+  line_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  title: string;
+  sku: string | null;
+  price: Ore;
+  pre_payment: Generated<boolean>;
+  sorting: Generated<number>;
+}
+
+export interface OrderAuditTable {
+  id: Generated<number>;
+  client_id: number;
+  order_id: number;
+  order_number: number;
+  user_id: number | null;
+  at: CreatedAt;
+  action: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+}
+
+export interface OrderTables {
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_line_options: OrderLineOptionsTable;
+  order_audit: OrderAuditTable;
+}
