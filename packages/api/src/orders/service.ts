@@ -441,18 +441,19 @@ function pageQuery(trx: Tx, clientId: number, input: ListInput) {
   return q;
 }
 
-/** One page in one statement (the total as a window over the filtered rows), sort Number desc by default. */
+/**
+ * One page in one statement: the page read along the (client_id, order_number) index (Number desc is
+ * that index backwards), the total as a scalar subquery over the same filter (the joins it does not
+ * use are removed by the planner). A page past the end asks for the count alone.
+ */
 export async function listOrders(trx: Tx, clientId: number, input: ListInput): Promise<z.output<typeof ZOrderListResponse>> {
+  const count = () => listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n'));
   const rows = (await pageQuery(trx, clientId, input)
-    .select(sql<number>`count(*) over ()`.as('total_count'))
+    .select(count().as('total_count'))
     .limit(input.perPage)
     .offset((input.page - 1) * input.perPage)
     .execute()) as (ListDbRow & { total_count: number })[];
-  const total = rows.length
-    ? Number(rows[0].total_count)
-    : input.page > 1
-      ? Number(((await listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0)
-      : 0;
+  const total = rows.length ? Number(rows[0].total_count) : input.page > 1 ? Number(((await count().executeTakeFirst()) as { n: number } | undefined)?.n ?? 0) : 0;
   return { rows: rows.map(toListRow), total, totalPages: totalPages(total, input.perPage), page: input.page, perPage: input.perPage };
 }
 
