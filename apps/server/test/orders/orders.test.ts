@@ -281,6 +281,25 @@ describe('list', () => {
   });
 });
 
+describe('a company', () => {
+  it('lists its orders (no carts) and counts approved orders excluding VAT as revenue', async () => {
+    const company = await call.companies.update({ name: 'Omsætning ApS', status: 1, phone: '12345678' });
+    expect(await call.companies.orders({ id: company.id })).toEqual([]);
+    expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: 0, lastYear: 0, total: 0 });
+    const draft = await call.orders.update(orderInput(ids, { companyId: company.id }));
+    const approved = await call.orders.update(orderInput(ids, { companyId: company.id, additionalFee: '25' }));
+    await call.orders.approve({ id: approved.id });
+    const cart = await call.orders.update(orderInput(ids, { companyId: company.id }));
+    await forceStatus(t, cart.id, 'cart');
+    const summaries = await call.companies.orders({ id: company.id });
+    expect(summaries.map((o) => o.id)).toEqual([approved.id, draft.id]);
+    const row = await t.database.owner.selectFrom('orders').select(['subtotal', 'order_number']).where('id', '=', approved.id).executeTakeFirstOrThrow();
+    expect(summaries[0]).toMatchObject({ status: 'approved', orderNumber: row.order_number, subtotal: Number(row.subtotal) / 100, additionalFee: 25 });
+    expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: Number(row.subtotal) / 100, lastYear: 0, total: Number(row.subtotal) / 100 });
+    expect((await call.companies.get({ id: company.id })).orders.map((o) => o.id)).toEqual([approved.id, draft.id]);
+  });
+});
+
 describe('messages', () => {
   it('creating and saving answer the §8 toasts', async () => {
     const r = await call.orders.update(orderInput(ids));
