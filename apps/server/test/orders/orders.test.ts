@@ -191,6 +191,31 @@ describe('totals', () => {
   });
 });
 
+describe('totals under each VAT mode of the club', () => {
+  it.each([
+    { prices_with_vat: true, disable_vat: false },
+    { prices_with_vat: false, disable_vat: false },
+    { prices_with_vat: false, disable_vat: true },
+  ])('%j', async (mode) => {
+    const club = await t.database.owner.selectFrom('clients').select(['prices_with_vat', 'disable_vat', 'vat_rate']).where('id', '=', ids.clientId).executeTakeFirstOrThrow();
+    await t.database.owner.updateTable('clients').set(mode).where('id', '=', ids.clientId).execute();
+    try {
+      const input = orderInput(ids, { orderDiscount: '10', additionalFee: '5' });
+      const { id } = await call.orders.update(input);
+      const row = await t.database.owner.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const parsed = ZOrderUpdateRequest.parse(input);
+      const expected = orderTotals(
+        { lines: parsed.orderLines ?? [], orderDiscount: parsed.orderDiscount, additionalFee: parsed.additionalFee, invoicing: parsed.invoicing },
+        { vatRate: club.vat_rate, pricesWithVat: mode.prices_with_vat, disableVat: mode.disable_vat },
+      );
+      expect([row.subtotal, row.discount, row.vat, row.total].map(Number)).toEqual([expected.subtotal, expected.discount, expected.vat, expected.total]);
+      if (mode.disable_vat) expect(Number(row.vat)).toBe(0);
+    } finally {
+      await t.database.owner.updateTable('clients').set({ prices_with_vat: club.prices_with_vat, disable_vat: club.disable_vat }).where('id', '=', ids.clientId).execute();
+    }
+  });
+});
+
 describe('order numbers', () => {
   it('are sequential per club, and a rolled-back creation leaves no gap', async () => {
     const last = async (name: string) =>
