@@ -191,6 +191,31 @@ describe('totals', () => {
   });
 });
 
+describe('totals under each VAT mode of the club', () => {
+  it.each([
+    { prices_with_vat: true, disable_vat: false },
+    { prices_with_vat: false, disable_vat: false },
+    { prices_with_vat: false, disable_vat: true },
+  ])('%j', async (mode) => {
+    const club = await t.database.owner.selectFrom('clients').select(['prices_with_vat', 'disable_vat', 'vat_rate']).where('id', '=', ids.clientId).executeTakeFirstOrThrow();
+    await t.database.owner.updateTable('clients').set(mode).where('id', '=', ids.clientId).execute();
+    try {
+      const input = orderInput(ids, { orderDiscount: '10', additionalFee: '5' });
+      const { id } = await call.orders.update(input);
+      const row = await t.database.owner.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const parsed = ZOrderUpdateRequest.parse(input);
+      const expected = orderTotals(
+        { lines: parsed.orderLines ?? [], orderDiscount: parsed.orderDiscount, additionalFee: parsed.additionalFee, invoicing: parsed.invoicing },
+        { vatRate: club.vat_rate, pricesWithVat: mode.prices_with_vat, disableVat: mode.disable_vat },
+      );
+      expect([row.subtotal, row.discount, row.vat, row.total].map(Number)).toEqual([expected.subtotal, expected.discount, expected.vat, expected.total]);
+      if (mode.disable_vat) expect(Number(row.vat)).toBe(0);
+    } finally {
+      await t.database.owner.updateTable('clients').set({ prices_with_vat: club.prices_with_vat, disable_vat: club.disable_vat }).where('id', '=', ids.clientId).execute();
+    }
+  });
+});
+
 describe('order numbers', () => {
   it('are sequential per club, and a rolled-back creation leaves no gap', async () => {
     const last = async (name: string) =>
@@ -278,6 +303,25 @@ describe('list', () => {
     const rows = await t.database.owner.selectFrom('orders').select(['status', 'payment_status']).where('client_id', '=', ids.clientId).execute();
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
     expect(new Set(rows.map((r) => r.payment_status))).toEqual(new Set(['pending', 'authorized', 'paid', 'refunded', 'cancelled']));
+  });
+});
+
+describe('a company', () => {
+  it('lists its orders (no carts) and counts approved orders excluding VAT as revenue', async () => {
+    const company = await call.companies.update({ name: 'Omsætning ApS', status: 1, phone: '12345678' });
+    expect(await call.companies.orders({ id: company.id })).toEqual([]);
+    expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: 0, lastYear: 0, total: 0 });
+    const draft = await call.orders.update(orderInput(ids, { companyId: company.id }));
+    const approved = await call.orders.update(orderInput(ids, { companyId: company.id, additionalFee: '25' }));
+    await call.orders.approve({ id: approved.id });
+    const cart = await call.orders.update(orderInput(ids, { companyId: company.id }));
+    await forceStatus(t, cart.id, 'cart');
+    const summaries = await call.companies.orders({ id: company.id });
+    expect(summaries.map((o) => o.id)).toEqual([approved.id, draft.id]);
+    const row = await t.database.owner.selectFrom('orders').select(['subtotal', 'order_number']).where('id', '=', approved.id).executeTakeFirstOrThrow();
+    expect(summaries[0]).toMatchObject({ status: 'approved', orderNumber: row.order_number, subtotal: Number(row.subtotal) / 100, additionalFee: 25 });
+    expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: Number(row.subtotal) / 100, lastYear: 0, total: Number(row.subtotal) / 100 });
+    expect((await call.companies.get({ id: company.id })).orders.map((o) => o.id)).toEqual([approved.id, draft.id]);
   });
 });
 

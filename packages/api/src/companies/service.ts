@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { assertImageFile, deleteRecordAttachments, fileUrl, saveFileFields } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { checkedExtraInfo } from '../extraInfo/service';
+import { companyOrderRevenue, companyOrderSummaries } from '../orders/service';
 import { fail } from '../lib/errors';
 import { likePattern } from '../lib/list';
 import { missingIds } from '../lib/records';
@@ -407,19 +408,19 @@ export async function assertCompany(trx: Tx, clientId: number, companyId: number
  * yet; each answer is empty (or 0) only until its issue lands, and must then
  * read the real rows:
  *   ticket utilization: issue 16 (check-in),
- *   orders and revenue: issue 13 (orders), contracts: issue 17 (agreements).
+ *   contracts: issue 17 (agreements). Orders and revenue read the orders (issue 13).
  */
 
-/** Revenue of the company. Waits for issue 13 (orders). */
+/** Revenue of the company: the subtotal of its approved orders (orders service). */
 export async function companyRevenue(trx: Tx, clientId: number, companyId: number) {
   await assertCompany(trx, clientId, companyId);
-  return { id: companyId, yearToDate: 0, lastYear: 0, total: 0 };
+  return { id: companyId, ...(await companyOrderRevenue(trx, clientId, companyId)) };
 }
 
-/** Orders of the company. Waits for issue 13 (orders). */
+/** Orders of the company (orders service). */
 export async function companyOrders(trx: Tx, clientId: number, companyId: number) {
   await assertCompany(trx, clientId, companyId);
-  return [] as { id: number; status: string; orderNumber: number; createDate: string; subtotal: number; additionalFee: number }[];
+  return companyOrderSummaries(trx, clientId, companyId);
 }
 
 /** Contracts of the company. Waits for issue 17 (sponsor agreements). */

@@ -540,3 +540,41 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     })),
   };
 }
+
+/* ------------------------------------------------------------------ for other domains */
+
+/** A company's orders (SPEC §3 Order summary), newest number first; carts are the shop's, not the company's yet. */
+export async function companyOrderSummaries(trx: Tx, clientId: number, companyId: number) {
+  const rows = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'order_number', 'created_at', 'subtotal', 'additional_fee'])
+    .where('client_id', '=', clientId)
+    .where('company_id', '=', companyId)
+    .where('status', '!=', 'cart')
+    .orderBy('order_number', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    orderNumber: r.order_number,
+    createDate: new Date(r.created_at).toISOString(),
+    subtotal: wireKroner(Number(r.subtotal)) ?? 0,
+    additionalFee: wireKroner(Number(r.additional_fee)) ?? 0,
+  }));
+}
+
+/**
+ * A company's revenue: the subtotal (excluding VAT) of its approved orders, this calendar year, last
+ * year and in all, the years in the club's time zone; kroner.
+ */
+export async function companyOrderRevenue(trx: Tx, clientId: number, companyId: number) {
+  const r = await sql<{ ytd: number; last: number; total: number }>`
+    SELECT coalesce(sum(o.subtotal) FILTER (WHERE extract(year FROM o.created_at AT TIME ZONE c.time_zone) = extract(year FROM now() AT TIME ZONE c.time_zone)), 0)::bigint AS ytd,
+           coalesce(sum(o.subtotal) FILTER (WHERE extract(year FROM o.created_at AT TIME ZONE c.time_zone) = extract(year FROM now() AT TIME ZONE c.time_zone) - 1), 0)::bigint AS last,
+           coalesce(sum(o.subtotal), 0)::bigint AS total
+    FROM orders o JOIN clients c ON c.id = o.client_id
+    WHERE o.client_id = ${clientId} AND o.company_id = ${companyId} AND o.status = 'approved'`.execute(trx);
+  const row = r.rows[0];
+  return { yearToDate: wireKroner(Number(row?.ytd ?? 0)) ?? 0, lastYear: wireKroner(Number(row?.last ?? 0)) ?? 0, total: wireKroner(Number(row?.total ?? 0)) ?? 0 };
+}
