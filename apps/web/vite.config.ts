@@ -38,8 +38,62 @@ function precompress(): Plugin {
   };
 }
 
+/** The public pages whose initial JavaScript is weighed, with their budgets in kB gzip (storefront: issue 14; the e-sign page, its PDF viewer loaded after it: issue 17). */
+const WEIGHED = {
+  '/': ['features/storefront/HomePage.tsx', 200],
+  '/events/:url': ['features/public-events/EventPage.tsx', 200],
+  '/contracts/:id/esign': ['features/contracts/esign/ContractSignPage.tsx', 250],
+} as const;
+
+/**
+ * Weighs the JavaScript a visitor downloads before a storefront page shows: the entry chunk and the
+ * page's own chunk with everything they import statically (what the browser fetches up front), gzip
+ * level 9 as served. Printed by the build, kept in dist/weight.json for the bench.
+ */
+function storefrontWeight(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'klubhus-storefront-weight',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: string[], seen = new Set<string>()) => {
+        for (const f of start) {
+          if (seen.has(f)) continue;
+          seen.add(f);
+          closure(byName.get(f)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      const out: Record<string, { files: number; gzipKb: number; budgetKb: number; withinBudget: boolean }> = {};
+      for (const [route, [module, budgetKb]] of Object.entries(WEIGHED)) {
+        const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+        const files = closure([...entry, ...(page ? [page.fileName] : [])]);
+        const bytes = [...files].reduce((s, f) => s + gzipSync(byName.get(f)?.code ?? '', { level: 9 }).length, 0);
+        const gzipKb = Math.round(bytes / 102.4) / 10;
+        out[route] = { files: files.size, gzipKb, budgetKb, withinBudget: gzipKb <= budgetKb };
+        // WEIGHT_DETAIL=1 lists what the weight is made of, heaviest first.
+        if (process.env.WEIGHT_DETAIL) {
+          const sizes = [...files].map((f) => [f, gzipSync(byName.get(f)?.code ?? '', { level: 9 }).length] as const).sort((a, b) => b[1] - a[1]);
+          for (const [f, n] of sizes) console.log(`  ${route} ${(n / 1024).toFixed(1)} kB ${f}`);
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'weight.json', source: JSON.stringify(out, null, 2) });
+      for (const [route, w] of Object.entries(out)) {
+        console.log(`initial JS ${route}: ${w.gzipKb} kB gzip in ${w.files} files (budget ${w.budgetKb} kB: ${w.withinBudget ? 'met' : 'NOT met'})`);
+      }
+      void outDir;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), storefrontWeight()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/trpc': server, '/logout': server, '/public': server },
@@ -49,6 +103,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // Chakra's theme module builds its full default config (all 77 recipes) at load; nothing of ours
+      // reads it (ui/theme.ts takes the recipes it needs one by one), so the call may go.
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
       output: {
         // Libraries every screen needs at start get chunks of their own: they download in parallel with
         // the app's code and stay cached across releases that change only the app. Chakra, Ark and Zag

@@ -24,11 +24,13 @@
  *   npm run bench -- api           both parts
  *   npm run bench -- seats         the seat-map engine: a 20,000-seat map, holds under load, 200 holders racing for 50 seats
  *   npm run bench -- invites       invitations to 2,000 contacts created and queued (embedded database without DATABASE_URL)
+ *   npm run bench -- booking       issue 14: 1,000 bookings racing for the last 10 tickets and for one seat (two app processes), the unlocked control, reservations/s, the event page, the storefront's weight (PostgreSQL)
+ *   npm run bench -- orders        the order list on 100,000 orders through tRPC (page, searches) and 500 concurrent order creations (PostgreSQL)
+ *   npm run bench -- invoices      500 concurrent invoice bookings (a tenth rolled back: gapless), invoice PDFs on a warm browser (p95, 20 at once), the PDF route while rendering (PostgreSQL)
  *   npm run bench -- lighthouse    Lighthouse alone
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { createCaller, createContext, createSession, sessionIdOf, validateSessionToken } from '@klubhus/api';
 import { openClubCall } from '@klubhus/api/clubs/call';
@@ -39,7 +41,11 @@ import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { runLighthouse } from '../lighthouse.mjs';
 import { addLimitRoutes, type LimitRoutes } from './limit';
+import { benchBooking } from './booking';
 import { benchInvites } from './invites';
+import { type LoadRequest, load, percentile } from './load';
+import { benchInvoices } from './invoices';
+import { benchOrders } from './orders';
 import { benchSeats } from './seats';
 import { countStatements } from './statements';
 
@@ -163,11 +169,6 @@ function statementsSent(database: DatabaseHandle): number {
   return database.kind === 'pg' ? pgStatements() : database.statements();
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 interface Measured {
   name: string;
   rps: number;
@@ -224,25 +225,6 @@ async function measure(
     `  ${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, Node CPU ${m.cpuMs.toFixed(3)} ms/call, ${Number.isNaN(statements) ? 'n/a' : statements.toFixed(2)} statements/call (${m.total} requests, ${m.errors} errors)`,
   );
   return m;
-}
-
-type LoadRequest = { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> };
-
-/** Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating). */
-function load(url: string, connections: number, duration: number, requests: LoadRequest) {
-  const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
-  return new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as never));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send({
-      url,
-      connections,
-      duration,
-      cookies: requests.cookies ?? [],
-      request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
-    });
-  });
 }
 
 /**
@@ -582,6 +564,45 @@ async function main() {
     const ok = await benchInvites(database, log);
     await database.close();
     if (!ok) process.exit(1);
+  }
+  if (all || parts.includes('orders')) {
+    if (!usePg) log('\nOrders skipped: the order list and concurrent creations run on PostgreSQL (DATABASE_URL).');
+    else {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
+      const ok = await benchOrders(database, {
+        measure,
+        warm: measureQuietly,
+        track: (app) =>
+          app.addHook('onRequest', (_req, _reply, done) => {
+            served++;
+            done();
+          }),
+        count: () => statementsSent(database),
+        durationS: DURATION,
+        connections: CONNECTIONS,
+        log,
+      });
+      await database.close();
+      if (!ok) process.exit(1);
+    }
+  }
+  if (all || parts.includes('invoices')) {
+    if (!usePg) log('\nInvoices skipped: concurrent bookings need PostgreSQL (DATABASE_URL).');
+    else {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
+      const ok = await benchInvoices(database, log);
+      await database.close();
+      if (!ok) process.exit(1);
+    }
+  }
+  if (all || parts.includes('booking')) {
+    if (!usePg) log('\nBooking skipped: the races and two app processes need PostgreSQL (DATABASE_URL).');
+    else {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
+      const ok = await benchBooking(database, env.DATABASE_URL as string, DURATION, log);
+      await database.close();
+      if (!ok) process.exitCode = 1;
+    }
   }
   if (all || parts.includes('lighthouse')) await benchLighthouse(!all);
 }

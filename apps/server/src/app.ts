@@ -5,6 +5,7 @@ import {
   type ApiConfig,
   type ApiDeps,
   appRouter,
+  bookingBaseUrl,
   type Context,
   createCaller,
   createContext,
@@ -44,6 +45,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Told how every procedure call ended (tests). */
   observe?: ApiDeps['observe'];
+  /** The clubs' e-conomic clients (tests: recorded answers); default from the environment. */
+  economic?: ApiDeps['economic'];
   /** Which proxies' X-Forwarded-For to believe (see parseTrustProxy); default: TRUST_PROXY from the environment. */
   trustProxy?: TrustProxy;
 }
@@ -64,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: BODY_LIMIT,
   });
-  const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe };
+  const deps: ApiDeps = { database: opts.database, config: opts.config, observe: opts.observe, economic: opts.economic };
 
   await app.register(cookie);
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS } });
@@ -82,7 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The hooks every call passes are few and synchronous: an async hook costs a promise and a turn.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
-    if (isApiPath(req.url)) {
+    // The storefront's booking calls POST under /public/events (SPEC §7's base): a member's session counts there too.
+    if (isApiPath(req.url) || (req.method === 'POST' && req.url.startsWith('/public/'))) {
       const sessionId = sessionIdOf(req.cookies[SESSION_COOKIE]);
       req.auth = sessionId ? { sessionId } : null;
     }
@@ -155,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Payment providers' notifications: signed, raw bodies, no session.
   await webhookRoutes(app, { db: opts.database.db, baseUrl: opts.config.baseUrl });
+  bookingBaseUrl.value = opts.config.baseUrl;
 
   // REST adapters: the documented URLs of SPEC §7.
   await app.register(async (scope) => {

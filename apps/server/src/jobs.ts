@@ -17,6 +17,16 @@ export const JOBS = {
   reminders: 'event-reminders',
   /** Frees seats whose hold ran out (expireHoldsAllClubs). */
   holdExpiry: 'seat-hold-expiry',
+  /** Makes the drafts of invoicing plans whose date has come (runInvoicePlansAllClubs): once per plan entry. */
+  invoicePlans: 'invoice-plans',
+  /** Renders booked invoices' PDFs on the warm browser (renderPendingInvoicePdfs): never in a request. */
+  invoicePdfs: 'invoice-pdfs',
+  /** Renders agreements' PDFs with the club's contract settings (renderPendingContractPdfs). */
+  contractPdfs: 'contract-pdfs',
+  /** Books booked invoices in e-conomic and retries failures (syncEconomicAllClubs). */
+  economic: 'economic-sync',
+  /** Cancels bookings whose hold ran out before they were paid (expireBookingsAllClubs). */
+  bookingExpiry: 'booking-hold-expiry',
 } as const;
 
 export type JobHandler = () => Promise<unknown>;
@@ -46,6 +56,21 @@ function bossFor(database: DatabaseHandle): PgBoss {
   return new PgBoss({ db: { executeSql: (text, values) => ownerSql(text, values ?? []) }, schema });
 }
 
+/**
+ * Creates a queue; two processes starting at once on a fresh database can deadlock in pg-boss's
+ * create_queue (each inserting the other's queue row): the loser tries again (the queue is then there).
+ */
+async function createQueueRetrying(boss: PgBoss, name: string, options: PgBoss.Queue) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name, options);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** Starts the runner with a worker for each handler. */
 export async function startJobRunner(database: DatabaseHandle, handlers: Record<string, JobHandler>, opts: JobRunnerOptions = {}): Promise<JobRunner> {
   const boss = bossFor(database);
@@ -53,7 +78,7 @@ export async function startJobRunner(database: DatabaseHandle, handlers: Record<
   await boss.start();
   const done = new Map<string, number>();
   for (const [name, handler] of Object.entries(handlers)) {
-    await boss.createQueue(name, { name, retryLimit: opts.retries ?? 3, retryDelay: 5 });
+    await createQueueRetrying(boss, name, { name, retryLimit: opts.retries ?? 3, retryDelay: 5 });
     await boss.work(name, { pollingIntervalSeconds: opts.pollingSeconds ?? 2 }, async () => {
       try {
         await handler();

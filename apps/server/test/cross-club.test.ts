@@ -35,7 +35,7 @@ function observe(path: string, outcome: CallOutcome) {
 const LAST_PROCEDURES = ['auth.logout'];
 const LAST_ROUTES = ['GET /logout'];
 /** Platform administration: a club's admin must be refused at the platform-admin rung, never reach these. */
-const PLATFORM_ONLY = /^(modules|clients)\./;
+const PLATFORM_ONLY = /^(modules|clients|outbox)\./;
 const PLATFORM_ONLY_ROUTES = /^(GET|POST|DELETE) \/api\/(modules|clients)\b/;
 
 async function clubTables(db: Kysely<any>): Promise<string[]> {

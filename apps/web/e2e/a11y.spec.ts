@@ -59,3 +59,52 @@ test('the events list, the types list and the event and type screens have no ser
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
+
+test('the order list and the order screens (new, draft with lines, approved) have no serious accessibility violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'staff');
+  await page.goto('/orders/orders');
+  await expect(page.getByRole('table', { name: 'Ordrer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/orders/create');
+  await expect(page.getByRole('heading', { name: 'Opret ordre' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // A demo order with lines (the newest), and its line dialog open.
+  await page.goto('/orders/orders');
+  await page.getByRole('table', { name: 'Ordrer' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: /^Ordre #/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Ordrelinjer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Noter' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('the invoices list, an order’s Fakturaer tab with its plan, the company’s sales cards and the E-conomic settings have no serious accessibility violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'admin');
+  await page.goto('/orders/invoices');
+  await expect(page.getByRole('table', { name: 'Fakturaer' })).toBeVisible();
+  await expect(page.getByText('Faktura 1', { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The demo's rates order: a draft of its first rate, and its plan.
+  await page.getByRole('table', { name: 'Fakturaer' }).getByRole('link', { name: /^Ordre #/ }).first().click();
+  await page.getByRole('tab', { name: 'Fakturaer' }).click();
+  await expect(page.getByRole('table', { name: 'Fakturaer på ordren' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Handlinger for / }).first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto('/companies');
+  await page.getByRole('table', { name: 'Virksomheder' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Omsætning' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/settings/economic');
+  await expect(page.getByRole('heading', { name: 'E-conomic', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Kundegruppe')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

@@ -242,14 +242,14 @@ test('invoice group: Gruppe and E-conomic tabs, created and saved with SPEC toas
   await page.getByLabel('Varenr.').fill('GRP-1');
   await page.getByText('Momsfri', { exact: true }).click();
   await page.getByRole('tab', { name: 'E-conomic' }).click();
-  await page.getByLabel('Varegruppe (nummer)').fill('1100');
+  await page.getByLabel('Varegruppe', { exact: true }).fill('1100');
   await page.getByRole('button', { name: 'Gem', exact: true }).click();
   await expect(page.getByText('Gruppen blev oprettet!')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/invoicegroups\/\d+$/);
   await page.reload();
   await expect(page.getByLabel('Varenr.')).toHaveValue('GRP-1');
   await page.getByRole('tab', { name: 'E-conomic' }).click();
-  await expect(page.getByLabel('Varegruppe (nummer)')).toHaveValue('1100');
+  await expect(page.getByLabel('Varegruppe', { exact: true })).toHaveValue('1100');
   await page.getByRole('button', { name: 'Gem', exact: true }).click();
   await expect(page.getByText('Gruppen blev gemt!')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@klubhus/db';
 import type { ApiConfig } from './lib/config';
 import type { Session, SessionUser } from './auth/session';
+import type { EconomicFactory } from './invoices/economic';
 
 /** What the host (Fastify) gives the API for one request. */
 export interface RequestMeta {
@@ -21,6 +22,8 @@ export interface ApiDeps {
   config: ApiConfig;
   /** Told how every procedure call ended (the cross-club sweep listens; nothing does in production). */
   observe?: (path: string, outcome: CallOutcome) => void;
+  /** The clubs' e-conomic clients (default: the app's secret from ECONOMIC_APP_SECRET_TOKEN; tests give recorded answers). */
+  economic?: EconomicFactory;
 }
 
 export interface Context {

@@ -7,3 +7,6 @@ export * from './router';
 export { TRPCError } from '@trpc/server';
 export { expireHoldsAllClubs, remindAllClubs } from './events/jobs';
 export { fileStorage } from './attachments/storage';
+export { renderPendingInvoicePdfs, runInvoicePlansAllClubs, syncEconomicAllClubs } from './invoices/jobs';
+export { economicFromEnv, type EconomicFactory } from './invoices/economic';
+export { expireBookingsAllClubs, bookingBaseUrl } from './booking/purpose';

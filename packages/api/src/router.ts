@@ -1,5 +1,6 @@
 import { appStateRouter } from './app/router';
 import { authRouter } from './auth/router';
+import { bookingRouter } from './booking/router';
 import {
   customFieldsRouter,
   discountCodesRouter,
@@ -13,11 +14,16 @@ import { clientsRouter } from './clients/router';
 import { commentsRouter } from './comments/router';
 import { companiesRouter } from './companies/router';
 import { contactsRouter } from './contacts/router';
+import { contractsRouter } from './contracts/router';
 import { eventsRouter, eventTypesRouter, publicEventsRouter } from './events/router';
 import { filesRouter } from './files/router';
+import { gateRouter } from './gate/router';
 import { modulesRouter } from './modules/router';
 import { paymentsRouter } from './payments/router';
+import { publicSeatsRouter, seatingChartsRouter, seatMapsRouter } from './seating/router';
 import { ordersRouter } from './orders/router';
+import { economicRouter, invoicesRouter } from './invoices/router';
+import { outboxRouter } from './outbox/router';
 import { createCallerFactory, router } from './trpc';
 
 /**
@@ -43,8 +49,17 @@ export const appRouter = router({
   events: eventsRouter,
   eventTypes: eventTypesRouter,
   publicEvents: publicEventsRouter,
+  seatingCharts: seatingChartsRouter,
+  seatMaps: seatMapsRouter,
+  publicSeats: publicSeatsRouter,
+  booking: bookingRouter,
   payments: paymentsRouter,
   orders: ordersRouter,
+  invoices: invoicesRouter,
+  contracts: contractsRouter,
+  economic: economicRouter,
+  outbox: outboxRouter,
+  gate: gateRouter,
 });
 
 export type AppRouter = typeof appRouter;

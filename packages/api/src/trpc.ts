@@ -190,6 +190,11 @@ export function can(action: PermissionAction, subject: PermissionSubject): ClubC
   };
 }
 
+/** A module's three rungs for one subject: read it, update it, delete it (a router's kinds of procedure). */
+export function moduleAccess(alias: ModuleAlias, subject: PermissionSubject) {
+  return { read: moduleProcedure(alias, can('read', subject)), write: moduleProcedure(alias, can('update', subject)), remove: moduleProcedure(alias, can('delete', subject)) };
+}
+
 /** Club admins (role admin or admin flag): club settings and users. */
 export const clubAdminProcedure = clubRung((club) => {
   if (!club.isAdmin) throw refuse('FORBIDDEN', MSG.forbidden);

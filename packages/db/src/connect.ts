@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ownerSql, PGliteDialect, sharePGlite } from './dialect/pglite';
@@ -113,6 +114,8 @@ async function openPGlite(config: DatabaseConfig, role: string): Promise<Databas
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     loadDataDir: config.loadDataDir,
+    // Trigram indexes for searches with LIKE '%…%' (migration 0011), as PostgreSQL's contrib has them.
+    extensions: { pg_trgm },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   const shared = sharePGlite(pglite);

@@ -9,3 +9,4 @@ export * from './password';
 export * from './seed/demo';
 export * from './fixtures/index';
 export * from './precompiled';
+export * from './seating';

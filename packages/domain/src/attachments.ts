@@ -15,6 +15,8 @@ export const ATTACHMENT_RELATIONS = {
   product: { table: 'products', module: 'products', subject: 'products' },
   'product-category': { table: 'product_categories', module: 'products', subject: 'products' },
   'order-category': { table: 'order_categories', module: 'orders', subject: 'orders' },
+  order: { table: 'orders', module: 'orders', subject: 'orders' },
+  contract: { table: 'contracts', module: 'orders', subject: 'orders' },
   event: { table: 'events', module: 'events', subject: 'events' },
 } as const satisfies Record<string, { table: string; module: ModuleAlias; subject: PermissionSubject }>;
 

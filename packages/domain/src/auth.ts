@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bool, confirmMessage, email, required, text } from './validation';
+import { bool, email, text } from './validation';
+import { confirmMessage, required } from './numbers';
 
 export const ZLoginRequest = z.object({
   email: email('E-mail'),

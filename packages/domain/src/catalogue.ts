@@ -2,20 +2,9 @@ import { z } from 'zod';
 import { ZUpload } from './files';
 import { listInput } from './list';
 import { ZPage } from './responses';
-import { kroner, optionalKroner } from './money';
-import { parseDecimal } from './validation';
-import {
-  bool,
-  date,
-  id,
-  decimalMessage,
-  optionalDate,
-  optionalId,
-  optionalInteger,
-  optionalText,
-  required,
-  text,
-} from './validation';
+import { kroner, optionalKroner } from './kroner';
+import { decimalMessage, parseDecimal, required } from './numbers';
+import { bool, date, id, optionalDate, optionalId, optionalInteger, optionalText, text } from './validation';
 
 /**
  * Catalogue and reference data (issue 5): products with variants and options,

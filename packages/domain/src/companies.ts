@@ -3,7 +3,8 @@ import { ZExtraInfoInput, ZExtraInfoResponse } from './extraInfo';
 import { ZPage } from './responses';
 import { fileRef, uploads } from './files';
 import { listInput } from './list';
-import { bool, id, optionalDate, optionalEmail, optionalId, optionalText, required, text } from './validation';
+import { bool, id, optionalDate, optionalEmail, optionalId, optionalText, text } from './validation';
+import { required } from './numbers';
 
 /** SPEC §4: company status values and their Danish labels. */
 export const COMPANY_STATUS = { lead: 0, customer: 1, negotiating: 2, terminated: 99 } as const;
@@ -167,7 +168,7 @@ export const ZCompanyContractSummary = z.object({
   status: z.string(),
   contractNumber: z.number().int(),
   category: nullableText,
-  startDate: z.string(),
+  startDate: nullableText,
   endDate: nullableText,
 });
 export const ZCompanyContactRow = z.object({

@@ -3,9 +3,10 @@ import { EXTRA_INFO_TYPES, enumOf, idList, idOrNew, sorting, stringList } from '
 import { ZUpload } from './files';
 import { listInput } from './list';
 import { confirmDelete } from './messages';
-import { kroner, optionalKroner } from './money';
+import { kroner, optionalKroner } from './kroner';
 import { ZPage } from './responses';
-import { bool, email, id, optionalId, optionalInteger, optionalText, required, safeString, text } from './validation';
+import { bool, email, id, optionalId, optionalInteger, optionalText, safeString, text } from './validation';
+import { required } from './numbers';
 
 /**
  * Events and event types (SPEC §3 Events, §5 Event, §8, §9). One form schema serves the event and the
@@ -649,13 +650,6 @@ export type TPublicInviteResponse = z.output<typeof ZPublicInviteResponse>;
 
 /* ---------------------------------------------------------------- the storefront's events (SPEC §2 Events, public) */
 
-export const PUBLIC_EVENTS_MSG = {
-  noUpcoming: 'Der er pt. ingen kommende arrangementer.',
-  seeMore: 'Se mere',
-} as const;
-/** Home: 2 featured, 12 upcoming (SPEC §9). */
-export const HOME_FEATURED = 2;
-export const HOME_UPCOMING = 12;
 
 export const ZPublicEventListRequest = z
   .object({ promoted: bool, limit: z.coerce.number().int().min(1).max(50).optional() })

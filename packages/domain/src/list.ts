@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './paging';
 import { safeString } from './validation';
 
-/** SPEC §9: page size options from one helper. */
-export const PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 
 export const sortDirection = z.enum(['asc', 'desc']);
 
@@ -31,12 +29,4 @@ export function listInput<F extends z.ZodTypeAny, S extends readonly [string, ..
   });
 }
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  totalPages: number;
-  page: number;
-  perPage: number;
-}
 
-export const totalPages = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));

@@ -59,7 +59,7 @@ export const MODULES = {
     name: 'Arrangementer',
     url: '/events',
     icon: 'calendar',
-    views: ['events', 'event', 'types', 'type'],
+    views: ['events', 'event', 'types', 'type', 'charts', 'chart'],
     features: [{ alias: 'seatsio', name: 'Seats.io' }],
     subjects: ['events'],
   },

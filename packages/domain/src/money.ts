@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { decimalMessage, minMessage, parseDecimal, required } from './validation';
+import { parseDecimal } from './numbers';
 
 /**
  * Money and VAT in one place (DESIGN.md "Decisions"). Every amount here is an
@@ -204,9 +203,10 @@ export function computeTotals(lines: MoneyLine[], vat: VatSettings, opts: { orde
   };
 }
 
+/** A line's discount lies between 0 and its gross; a negative line (a credit note's) takes a negative discount the same way. */
 function clampDiscount(discount: number, gross: number): number {
   if (gross >= 0) return Math.min(Math.max(0, discount), gross);
-  return 0;
+  return Math.max(Math.min(0, discount), gross);
 }
 
 /** Net and VAT of an amount of taxable goods entered in the club's price mode. */
@@ -226,44 +226,4 @@ export function vatOf(amount: number, vat: VatSettings): { net: number; vat: num
 export function displayPrice(ore: number, vat: VatSettings, vatExempt = false): number {
   if (vatExempt) return ore;
   return vatOf(ore, vat).gross;
-}
-
-/** zod: a required amount in kroner (comma accepted) → integer øre. SPEC §5 messages. */
-export function kroner(label: string, opts: { min?: number } = { min: 0 }) {
-  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
-    const n = parseDecimal(value);
-    if (n === null) {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (Number.isNaN(n) || Math.abs(n) > 1e10) {
-      ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-      return z.NEVER;
-    }
-    if (opts.min !== undefined && n < opts.min) {
-      ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-      return z.NEVER;
-    }
-    return kronerToOre(value);
-  });
-}
-
-/** zod: an optional amount in kroner → øre or null ('' and null are empty). */
-export function optionalKroner(label: string, opts: { min?: number } = { min: 0 }) {
-  return z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value, ctx) => {
-      const n = parseDecimal(value);
-      if (n === null) return null;
-      if (Number.isNaN(n) || Math.abs(n) > 1e10) {
-        ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-        return z.NEVER;
-      }
-      if (opts.min !== undefined && n < opts.min) {
-        ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
-        return z.NEVER;
-      }
-      return kronerToOre(value as number | string);
-    });
 }

@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { listInput } from './list';
-import { computeTotals, kroner, type MoneyLine, multiply, oreToKroner, optionalKroner, percentOf, type VatSettings } from './money';
+import { kroner, optionalKroner } from './kroner';
+import { computeTotals, type MoneyLine, multiply, oreToKroner, percentOf, type VatSettings } from './money';
 import { ZPage } from './responses';
-import {
-  bool,
-  decimal,
-  decimalMessage,
-  id,
-  optionalDate,
-  optionalDecimal,
-  optionalEmail,
-  optionalId,
-  optionalInteger,
-  optionalText,
-  parseDecimal,
-  required,
-  safeString,
-  text,
-} from './validation';
+import { bool, decimal, id, optionalDate, optionalDecimal, optionalEmail, optionalId, optionalInteger, optionalText, safeString, text } from './validation';
+import { decimalMessage, parseDecimal, required } from './numbers';
 
 /**
  * Orders (SPEC §3 Order, Invoicing, order line editing fields; §4 order and payment states; §5 Order
@@ -42,6 +29,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunderet',
   cancelled: 'Annulleret',
 };
+
+export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { pending: 'orange', authorized: 'blue', paid: 'green', refunded: 'purple', cancelled: 'gray' };
+/** A payment attempt's state as staff read it on the order (Afvist: the card was declined). */
+export const PAYMENT_ATTEMPT_LABELS = { ...PAYMENT_STATUS_LABELS, failed: 'Afvist' } as const;
 
 /** The status changes of SPEC §4 (invoicing an approved order arrives with the invoices issue). */
 export const ORDER_ACTIONS = ['approve', 'edit', 'cancel', 'delete'] as const;
@@ -77,7 +68,67 @@ export const ORDER_MSG = {
   variantUnknown: 'En variant på ordren hører ikke til produktet.',
   seatEventUnknown: 'Arrangementet for en plads findes ikke i klubben.',
   fieldUnknown: 'Et felt hører ikke til ordrens kategori.',
+  // payment links, capture and refunds (SPEC §7 send-paymentlink, capture-payment; §8 toasts)
+  paymentLinkSent: 'Betalingslink blev sendt.',
+  paymentCaptured: 'Betaling blev hævet.',
+  confirmSendPaymentLink: (email: string) => `Er du sikker på at du vil sende et betalingslink til ${email}?`,
+  confirmCapture: 'Er du sikker på at du vil hæve betalingen?',
+  confirmCancelPaid: 'Er du sikker på at du vil annullere denne ordre? Betalingen refunderes.',
+  paymentLinkOnlyApproved: 'Betalingslink kan kun sendes for en godkendt ordre.',
+  alreadyPaid: 'Ordren er allerede betalt.',
+  nothingToPay: 'Ordren har intet beløb at betale.',
+  contactNoEmail: 'Kontaktpersonen har ingen e-mail. Tilføj en e-mail på kontaktpersonen, og send så betalingslinket.',
+  noRecipient: 'Ordren har hverken en kontaktperson eller en e-mail at sende betalingslinket til.',
+  nothingToCapture: 'Ordren har ingen godkendt betaling at hæve.',
+  deletePaid: 'Ordren er betalt og kan ikke slettes. Annuller den, så betalingen refunderes.',
+  providerRefused: (what: string) => `Betalingsudbyderen afviste: ${what}`,
 } as const;
+
+/** The public page a payment link opens (/public/orders/pay/{token}); SPEC §8's payment texts where it has them. */
+export const ORDER_PAY_MSG = {
+  title: 'Betal ordre',
+  heading: (orderNumber: number) => `Ordre nr. ${orderNumber}`,
+  unknown: 'Betalingslinket er ukendt eller udløbet.',
+  paid: 'Ordren er betalt. Tak for din betaling!',
+  authorized: 'Betalingen er godkendt. Beløbet hæves, når klubben har leveret ordren.',
+  closed: 'Ordren kan ikke længere betales. Kontakt klubben.',
+  waiting: 'Vi venter på svar fra betalingsudbyderen …',
+  declined: 'Betalingen kunne ikke gennemføres!',
+  pay: 'Betal',
+  stripeNotReady: 'Stripe script not ready',
+  mailSubject: (orderNumber: number, club: string) => `Betaling af ordre nr. ${orderNumber} hos ${club}`,
+  mailLead: (orderNumber: number, total: string) => `Her er linket til at betale ordre nr. ${orderNumber} på ${total}.`,
+  mailLink: 'Betal ordren',
+  receiptSubject: (orderNumber: number, club: string) => `Tak for din betaling af ordre nr. ${orderNumber} hos ${club}`,
+  receiptLead: (orderNumber: number, total: string) => `Vi har modtaget din betaling af ordre nr. ${orderNumber} på ${total}.`,
+} as const;
+
+/** A payment attempt's state (the payments table; 'failed' is an attempt's own). */
+export type PaymentAttemptState = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+const PAYMENT_RANK: Record<PaymentStatus, number> = { pending: 0, authorized: 1, paid: 2, refunded: 3, cancelled: 3 };
+const ATTEMPT_TO_ORDER: Record<PaymentAttemptState, PaymentStatus> = {
+  pending: 'pending',
+  failed: 'pending',
+  authorized: 'authorized',
+  paid: 'paid',
+  refunded: 'refunded',
+  cancelled: 'cancelled',
+};
+
+/**
+ * The one place an order's paymentStatus follows its payment: the attempt's state mapped to the
+ * order's (a failed attempt leaves the order pending), moving only forward (pending → authorized →
+ * paid → refunded; an authorization released → cancelled), so a repeated or late notification
+ * changes nothing. null: no change.
+ */
+export function orderPaymentStatus(current: PaymentStatus, attempt: PaymentAttemptState): PaymentStatus | null {
+  const next = ATTEMPT_TO_ORDER[attempt];
+  return PAYMENT_RANK[next] > PAYMENT_RANK[current] ? next : null;
+}
+
+/** Whether an order's payment is open for a (new) payment: none has gone through, or the last was released. */
+export const paymentOpen = (status: PaymentStatus) => status === 'pending' || status === 'cancelled';
 
 /** Where an action leads from a status, or the Danish refusal. Pure: the service applies it under a row lock. */
 export function orderTransition(from: OrderStatus, action: OrderAction): { ok: true; to: OrderStatus | null } | { ok: false; message: string } {
@@ -249,6 +300,52 @@ export function numberFieldValue(title: string, value: unknown): { ok: true; val
 }
 
 export const ZOrderActionRequest = z.object({ id });
+
+/** POST /{id}/send-paymentlink: 'manual' only reserves the amount; staff capture it later (Hæv betaling). */
+export const ZOrderSendPaymentLinkRequest = z.object({
+  id,
+  capture: z
+    .enum(['auto', 'manual'])
+    .nullish()
+    .transform((v) => v ?? 'auto'),
+});
+export const ZOrderSendPaymentLinkResponse = z.object({ id: z.number().int(), email: z.string(), message: z.string() });
+export const ZOrderCaptureResponse = z.object({ id: z.number().int(), paymentStatus: z.enum(PAYMENT_STATUSES), message: z.string() });
+
+/** A payment link's token: the club's id, a hyphen and 160 random bits in base32 (the link names its club; the bits guard it). */
+export const ORDER_PAY_TOKEN = /^[1-9]\d{0,8}-[a-z2-7]{32}$/;
+const payToken = z.string().trim().regex(ORDER_PAY_TOKEN, ORDER_PAY_MSG.unknown);
+export const ZOrderPayLinkRequest = z.object({ token: payToken });
+/** The provider's answer on the return to the pay page (OnPay's signed accept parameters), passed on to be verified. */
+export const ZOrderPayReturnRequest = z.object({
+  token: payToken,
+  query: z.record(z.string().max(100), z.string().max(2000)).refine((q) => Object.keys(q).length <= 60, ORDER_PAY_MSG.unknown),
+});
+
+export const ZOrderPayLinkResponse = z.object({
+  clubName: z.string(),
+  orderNumber: z.number().int(),
+  /** payable: Betal is offered; paid / authorized: done; closed: cancelled or no longer to be paid. */
+  state: z.enum(['payable', 'paid', 'authorized', 'closed']),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  name: z.string().nullable(),
+  lines: z.array(z.object({ title: z.string(), amount: z.number(), total: z.number(), options: z.array(z.string()) })),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  provider: z.enum(['test', 'stripe', 'onpay']),
+  /** The last attempt's outcome, when it failed or was cancelled by the buyer. */
+  lastAttempt: z.enum(['failed', 'cancelled']).nullable(),
+});
+export type TOrderPayLink = z.output<typeof ZOrderPayLinkResponse>;
+
+/** How the buyer's browser pays: the test provider's page or a provider redirect, OnPay's form, or Stripe Elements. */
+export const ZOrderPayStartResponse = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('form'), action: z.string(), fields: z.record(z.string(), z.string()) }),
+  z.object({ kind: z.literal('client-secret'), clientSecret: z.string(), publishableKey: z.string(), returnUrl: z.string() }),
+]);
+export type TOrderPayStart = z.output<typeof ZOrderPayStartResponse>;
 
 /* ------------------------------------------------------------------ totals (SPEC §9) */
 
@@ -429,6 +526,22 @@ export const ZOrderResponse = z.object({
   fieldValues: z.record(z.string(), z.unknown()),
   createDate: z.string(),
   createdBy: z.number().int().nullable(),
+  /** Card payments of the order, newest first; the one its paymentStatus follows is paymentId. */
+  paymentId: z.number().int().nullable(),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      provider: z.enum(['test', 'stripe', 'onpay']),
+      status: z.enum(['pending', 'authorized', 'paid', 'failed', 'cancelled', 'refunded']),
+      amount: kr,
+      capturedAmount: kr,
+      refundedAmount: kr,
+      needsAttention: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  paymentLinks: z.array(z.object({ sentTo: z.string(), capture: z.enum(['auto', 'manual']), createdAt: z.string() })),
   audit: z.array(
     z.object({ at: z.string(), userId: z.number().int().nullable(), user: z.string().nullable(), action: z.string(), fromStatus: z.string().nullable(), toStatus: z.string().nullable() }),
   ),

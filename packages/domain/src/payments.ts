@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from './validation';
+import { required } from './numbers';
 
 /**
  * The built-in test provider's payment page (/pay/test/{token}): what it shows and what the buyer

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { decimalMessage, maxMessage, minMessage, parseDecimal, required } from './numbers';
 
 /**
  * Field builders with SPEC §5's Danish messages, shared by server and client
  * forms so both say the same thing.
  */
-export const required = (label: string) => `${label} er påkrævet`;
-export const minMessage = (label: string, min: number) => `${label} skal minimum være ${min} eller mere`;
-export const maxMessage = (label: string, max: number) => `${label} må maksimalt være ${max} eller mindre`;
-export const decimalMessage = (label: string) => `${label} skal være et gyldigt tal.`;
-export const confirmMessage = (label: string, other: string) => `${label} skal matche ${other}`;
-
 /**
  * PostgreSQL refuses the NUL character (U+0000) in text; a value with one would
  * end as a 500. Every text builder here (and the list search) refuses it first.
@@ -56,17 +51,6 @@ export const optionalEmail = (label = 'E-mail') =>
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
     .refine((v) => v === null || z.email().safeParse(v).success, `${label} skal være en gyldig e-mail`);
-
-/** Parses '1.234,50', '1234.5', 1234.5; the Danish comma is a decimal separator. */
-export function parseDecimal(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  if (typeof value !== 'string') return null;
-  const s = value.trim();
-  if (s === '') return null;
-  const normalised = s.includes(',') ? s.replace(/\./g, '').replace(',', '.') : s;
-  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return Number.NaN;
-  return Number(normalised);
-}
 
 type Range = { min?: number; max?: number };
 

@@ -6,7 +6,6 @@ import {
   DANISH_VAT,
   formatAmount,
   formatDKK,
-  kroner,
   kronerToOre,
   type MoneyLine,
   multiply,
@@ -15,6 +14,7 @@ import {
   type VatSettings,
   vatOf,
 } from '../src/money';
+import { kroner } from '../src/kroner';
 
 const withVat: VatSettings = { vatRate: 25, pricesWithVat: true, disableVat: false };
 const withoutVat: VatSettings = { vatRate: 25, pricesWithVat: false, disableVat: false };

@@ -9,6 +9,9 @@ import {
   ORDER_STATUSES,
   type OrderMoney,
   orderMoneyLines,
+  orderPaymentStatus,
+  PAYMENT_STATUSES,
+  paymentOpen,
   orderTotals,
   orderTransition,
   recurringAmount,
@@ -151,4 +154,33 @@ describe('orderTotals (SPEC §9)', () => {
       { numRuns: 1000 },
     );
   }, 60_000);
+});
+
+describe('orderPaymentStatus: an order follows its payment, forward only', () => {
+  it('maps each attempt state to the order payment status', () => {
+    expect(orderPaymentStatus('pending', 'authorized')).toBe('authorized');
+    expect(orderPaymentStatus('pending', 'paid')).toBe('paid');
+    expect(orderPaymentStatus('authorized', 'paid')).toBe('paid');
+    expect(orderPaymentStatus('paid', 'refunded')).toBe('refunded');
+    expect(orderPaymentStatus('authorized', 'cancelled')).toBe('cancelled');
+    // A failed or still pending attempt leaves the order pending.
+    expect(orderPaymentStatus('pending', 'failed')).toBeNull();
+    expect(orderPaymentStatus('pending', 'pending')).toBeNull();
+  });
+  it('never moves back: repeats and late notifications change nothing', () => {
+    const states = ['pending', 'authorized', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+    for (const a of states) {
+      let status = orderPaymentStatus('pending', a) ?? 'pending';
+      for (const b of states) {
+        const next = orderPaymentStatus(status, b);
+        if (next) status = next;
+        expect(orderPaymentStatus(status, b)).toBeNull();
+      }
+    }
+    expect(orderPaymentStatus('paid', 'authorized')).toBeNull();
+    expect(orderPaymentStatus('refunded', 'paid')).toBeNull();
+  });
+  it('a payment is open to be paid when nothing went through or the last was released', () => {
+    expect(PAYMENT_STATUSES.filter(paymentOpen)).toEqual(['pending', 'cancelled']);
+  });
 });

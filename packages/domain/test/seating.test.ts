@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { fromPretixPlan, generateSection, SEATING_MSG, seatKey, seatTakeable, toPretixPlan, ZPretixPlan, ZSeatingPlan } from '../src/seating';
+import {
+  boundsOf,
+  fromPretixPlan,
+  generateSection,
+  MAX_SEATS_PER_CHART,
+  planSeats,
+  removeSeats,
+  SEATING_MSG,
+  seatCount,
+  seatKey,
+  seatMapLayout,
+  seatTakeable,
+  toPretixPlan,
+  transformSection,
+  updateSeats,
+  ZPretixPlan,
+  ZSeatingPlan,
+  ZSectionLayout,
+} from '../src/seating';
 
 const categories = [{ key: 'A', label: 'Langside', color: '#3372f9' }];
 
@@ -53,7 +71,7 @@ describe('the plan', () => {
   it('refuses a seat twice and a seat of an unknown category, in Danish', () => {
     const section = generateSection({ key: 'N', name: 'Nord', rows: 1, seatsPerRow: 2, category: 'A' });
     const twice = ZSeatingPlan.safeParse({ categories, sections: [section, section] });
-    expect(twice.error?.issues[0].message).toBe('Pladsen N-1-1 findes to gange');
+    expect(twice.error?.issues.map((i) => i.message)).toEqual(['To sektioner har samme nøgle', 'Pladsen N-1-1 findes to gange', 'Pladsen N-1-2 findes to gange']);
     const unknown = ZSeatingPlan.safeParse({ categories, sections: [{ ...section, rows: [{ label: '1', seats: [{ ...section.rows[0].seats[0], category: 'VIP' }] }] }] });
     expect(unknown.error?.issues[0].message).toBe('Pladsen N-1-1 har en ukendt kategori');
   });
@@ -142,5 +160,71 @@ describe("pretix's seating-plan format", () => {
     const wrong = structuredClone(pretix);
     wrong.zones[0].rows[0].seats[0].category = 'VIP';
     expect(fromPretixPlan(wrong)).toEqual({ ok: false, message: 'Pladsen Parket-1-1 har en ukendt kategori' });
+  });
+});
+
+describe('the chart editor’s changes', () => {
+  const plan = () =>
+    ZSeatingPlan.parse({
+      categories: [...categories, { key: 'H', label: 'Kørestol', color: '#22aa55', accessible: true }],
+      sections: [
+        generateSection({ key: 'N', name: 'Nord', rows: 2, seatsPerRow: 3, category: 'A' }),
+        generateSection({ key: 'S', name: 'Syd', rows: 1, seatsPerRow: 2, category: 'A', origin: { x: 0, y: 300 } }),
+      ],
+    });
+
+  it('takes the section form as typed: numbers as text with a Danish comma, blanks as the defaults, Danish refusals', () => {
+    const l = ZSectionLayout.parse({ key: 'N', name: 'Nord', rows: '2', seatsPerRow: '10', category: 'A', seatSpacing: '27,5', rowSpacing: '', curve: '', origin: { x: '', y: '-40' } });
+    expect(l).toMatchObject({ rows: 2, seatsPerRow: 10, seatSpacing: 27.5, rowSpacing: 35, curve: 0, rotation: 0, origin: { x: 0, y: -40 }, firstRow: 1, firstSeat: 1 });
+    const bad = ZSectionLayout.safeParse({ key: '', name: 'Nord', rows: '0', seatsPerRow: 'mange', category: 'A', curve: '200' });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'Nøgle er påkrævet',
+      'Rækker skal minimum være 1 eller mere',
+      'Pladser pr. række skal være et heltal.',
+      'Kurve må maksimalt være 180 eller mindre',
+    ]);
+  });
+
+  it('moves and turns a section around its centre, in whole units', () => {
+    const s = plan().sections[0];
+    const moved = transformSection(s, { dx: 100, dy: -20 });
+    expect(moved.rows[0].seats[0].position).toEqual({ x: 100, y: -20 });
+    const turned = transformSection(s, { rotate: 90 });
+    const before = boundsOf(s.rows.flatMap((r) => r.seats.map((x) => x.position)));
+    const after = boundsOf(turned.rows.flatMap((r) => r.seats.map((x) => x.position)));
+    // The centre stays; width and height swap.
+    const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+    near((after.minX + after.maxX) / 2, (before.minX + before.maxX) / 2);
+    near(after.maxX - after.minX, before.maxY - before.minY);
+    near(after.maxY - after.minY, before.maxX - before.minX);
+    expect(turned.rows.flatMap((r) => r.seats.map((x) => x.position)).every((p) => Number.isInteger(p.x) && Number.isInteger(p.y))).toBe(true);
+    // A section drawn with a rotation is the same as drawing it and turning it.
+    const drawn = generateSection({ key: 'N', name: 'Nord', rows: 2, seatsPerRow: 3, category: 'A', rotation: 90 });
+    expect(drawn).toEqual(turned);
+  });
+
+  it('sets category and accessibility of chosen seats, removes seats (and rows and sections left empty)', () => {
+    const p = plan();
+    const keys = new Set([seatKey('N', '1', '1'), seatKey('N', '1', '2')]);
+    const changed = updateSeats(p, keys, { category: 'H', accessible: true });
+    expect(planSeats(changed).filter((s) => s.category === 'H').map((s) => s.key)).toEqual(['N-1-1', 'N-1-2']);
+    expect(ZSeatingPlan.safeParse(changed).success).toBe(true);
+    const fewer = removeSeats(p, new Set(['N-2-1', 'N-2-2', 'N-2-3', 'S-1-1', 'S-1-2', 'N-1-3']));
+    expect(fewer.sections.map((s) => s.key)).toEqual(['N']);
+    expect(fewer.sections[0].rows.map((r) => r.label)).toEqual(['1']);
+    expect(seatCount(fewer)).toBe(2);
+  });
+
+  it('draws a seat map as short tuples in the plan’s order, and refuses a chart over 60,000 seats', () => {
+    const layout = seatMapLayout(updateSeats(plan(), new Set(['S-1-2']), { category: 'H', accessible: true }));
+    expect(layout.sections.map((s) => s.name)).toEqual(['Nord', 'Syd']);
+    expect(layout.sections[1].rows[0].seats).toEqual([
+      ['1', 0, 300, 0, 0],
+      ['2', 30, 300, 1, 1],
+    ]);
+    const huge = Array.from({ length: 121 }, (_, i) => generateSection({ key: `K${i}`, name: `K${i}`, rows: 100, seatsPerRow: 5, category: 'A' }));
+    expect(ZSeatingPlan.safeParse({ categories, sections: huge.slice(0, 120) }).success).toBe(true);
+    expect(ZSeatingPlan.safeParse({ categories, sections: huge }).error?.issues[0].message).toBe(SEATING_MSG.tooManySeatsChart);
+    expect(MAX_SEATS_PER_CHART).toBe(60_000);
   });
 });

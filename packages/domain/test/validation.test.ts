@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZRegisterRequest } from '../src/auth';
 import { listInput } from '../src/list';
-import { containsNul, decimal, email, integer, NUL_MESSAGE, optionalDecimal, optionalEmail, optionalInteger, optionalText, parseDecimal, text } from '../src/validation';
+import { containsNul, decimal, email, integer, NUL_MESSAGE, optionalDecimal, optionalEmail, optionalInteger, optionalText, text } from '../src/validation';
+import { parseDecimal } from '../src/numbers';
 
 describe('Danish validation', () => {
   it('reads decimals with a comma and thousands dots', () => {

@@ -76,7 +76,7 @@ describe('OnPay (INTEGRATIONS.md §2 test vectors)', () => {
   });
 
   it('builds the signed window form, and captures and refunds through the API', async () => {
-    const r = recorded({ status: 200, body: { data: {} } }, { status: 200, body: { data: {} } }, { status: 403, body: { errors: [{ message: 'Token invalid' }] } });
+    const r = recorded({ status: 200, body: { data: {} } }, { status: 200, body: { data: {} } }, { status: 403, body: { errors: [{ message: 'Token invalid' }] } }, { status: 200, body: { data: {} } });
     const provider = onpayProvider({ gatewayId: '20007895654', windowSecret: 'hmacsecret', apiToken: 'tok', website: 'https://example.com/', fetch: r.fetch });
     const start = await provider.start({
       reference: 'AF-847824',
@@ -97,6 +97,8 @@ describe('OnPay (INTEGRATIONS.md §2 test vectors)', () => {
     await provider.refund('uuid-1');
     expect(r.requests[1]).toMatchObject({ url: 'https://api.onpay.io/v1/transaction/uuid-1/refund', body: undefined });
     await expect(provider.capture('uuid-2')).rejects.toMatchObject({ provider: 'onpay', status: 403, message: 'Token invalid' });
+    await provider.cancel('uuid-3');
+    expect(r.requests[3]).toMatchObject({ url: 'https://api.onpay.io/v1/transaction/uuid-3/cancel', method: 'POST', body: undefined });
   });
 });
 
@@ -147,6 +149,7 @@ describe('Stripe', () => {
       { id: 'pi_9', object: 'payment_intent', client_secret: 'pi_9_secret_abc', status: 'requires_payment_method' },
       { id: 'pi_9', object: 'payment_intent', status: 'succeeded' },
       { id: 're_1', object: 'refund', status: 'succeeded' },
+      { id: 'pi_9', object: 'payment_intent', status: 'canceled' },
     ];
     const fetchFn = (async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
       calls.push({ url: String(url), method: init.method, headers: init.headers, body: String(init.body ?? '') });
@@ -166,6 +169,9 @@ describe('Stripe', () => {
     await p.refund('pi_9');
     expect(calls[2].url).toBe('https://api.stripe.com/v1/refunds');
     expect(new URLSearchParams(calls[2].body).get('payment_intent')).toBe('pi_9');
+    // An authorization that will not be captured is released by cancelling the intent.
+    await p.cancel('pi_9');
+    expect([calls[3].method, calls[3].url]).toEqual(['POST', 'https://api.stripe.com/v1/payment_intents/pi_9/cancel']);
   });
 });
 

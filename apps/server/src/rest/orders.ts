@@ -1,4 +1,5 @@
 import { type TOrderListRow, ZOrderActionRequest, ZOrderListRequest, ZOrderUpdateRequest } from '@klubhus/domain';
+import { z } from 'zod';
 import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
 
 /**
@@ -6,7 +7,9 @@ import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestC
  * Payment, Contact, Company, Price, Date; Ordrer.xlsx; one order; save; the status actions. The
  * custom fields of a category (GET /api/orders/fields?categoryId) are served by the catalogue
  * adapter beside the field editor's URLs. Specific paths (/categories, /seasons, /fields, …) are
- * static routes and win over /:id. Invoicing (POST /invoice) arrives with the invoices issue.
+ * static routes and win over /:id. POST /{id}/send-paymentlink mails the contact a payment link,
+ * POST /{id}/capture-payment captures an authorized payment. Invoicing (POST /invoice) arrives with
+ * the invoices issue.
  */
 
 export const orderRow = (r: TOrderListRow) => pascalRow(r);
@@ -72,6 +75,25 @@ export const orderRoutes = defineRoutes('Orders', [
   actionRoute('approve', 'Approve a draft', (call, body) => call.orders.approve(body)),
   actionRoute('edit', 'Reopen an approved order for editing', (call, body) => call.orders.edit(body)),
   actionRoute('cancel', 'Cancel an order (not a draft or a cancelled one)', (call, body) => call.orders.cancel(body)),
+  {
+    method: 'POST',
+    url: '/api/orders/:id/send-paymentlink',
+    summary: "Mail the order's contact a link to pay the approved order with the club's provider ({capture: 'auto' | 'manual'}, default auto) -> {success, result: id, message, data: {email}}",
+    body: z.object({ capture: z.enum(['auto', 'manual']).nullish() }),
+    handler: async (call, { params, body }) => {
+      const r = await call.orders.sendPaymentLink({ id: params.id, capture: body.capture as 'auto' | 'manual' | undefined });
+      return { success: true, result: r.id, message: r.message, data: { email: r.email } };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/capture-payment',
+    summary: "Capture the order's authorized payment through its provider (only then) -> {success, result: id, paymentStatus, message}",
+    handler: async (call, input) => {
+      const r = await call.orders.capturePayment(idParam(input));
+      return { success: true, result: r.id, paymentStatus: r.paymentStatus, message: r.message };
+    },
+  },
   {
     method: 'GET',
     url: '/api/orders/:id',

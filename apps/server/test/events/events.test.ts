@@ -1,8 +1,9 @@
 import { EVENT_MSG, ZSeatingPlan } from '@klubhus/domain';
+import { saveChart } from '../../../../packages/api/src/seating/charts';
 import { withClub } from '@klubhus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireHoldsAllClubs } from '../../../../packages/api/src/events/jobs';
-import { holdSeats, releaseSeats, saveSeatingChart, seatMapCounts } from '../../../../packages/api/src/seating/holds';
+import { holdSeats, releaseSeats, seatMapCounts } from '../../../../packages/api/src/seating/holds';
 import { clubId, createTestApp, type TestApp } from '../helpers';
 import { callerFor, type EventsCaller, eventInput, refused, ticketProduct } from './helpers';
 
@@ -212,7 +213,7 @@ describe('seating: chart → the event’s seat map → holds', () => {
         },
       ],
     });
-    const chartId = await withClub(t.database.db, { clientId: demo }, (trx) => saveSeatingChart(trx, demo, { name: 'Lille tribune', plan }));
+    const chartId = await withClub(t.database.db, { clientId: demo }, (trx) => saveChart(trx, demo, { name: 'Lille tribune', plan }).then((r) => r.id));
     const e = await call.events.update({
       ...eventInput(typeId, { title: 'Pladskamp' }),
       hasTickets: true,
@@ -234,7 +235,7 @@ describe('seating: chart → the event’s seat map → holds', () => {
     expect(await inClub((trx) => seatMapCounts(trx, demo, seatMap))).toMatchObject({ free: 3, held: 1 });
 
     // A held seat locks the chart; the expiry job frees it once its time has run out.
-    const other = await withClub(t.database.db, { clientId: demo }, (trx) => saveSeatingChart(trx, demo, { name: 'Anden tribune', plan }));
+    const other = await withClub(t.database.db, { clientId: demo }, (trx) => saveChart(trx, demo, { name: 'Anden tribune', plan }).then((r) => r.id));
     await refused(t, () => call.events.update({ ...eventInput(typeId, { id: e.id, title: 'Pladskamp' }), hasSeating: true, seating: { chartId: other } }), EVENT_MSG.chartLocked);
     expect(await expireHoldsAllClubs(t.database.db, new Date(Date.now() + 120_000))).toBe(1);
     expect(await inClub((trx) => seatMapCounts(trx, demo, seatMap))).toMatchObject({ free: 4, held: 0 });

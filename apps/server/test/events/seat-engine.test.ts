@@ -1,8 +1,8 @@
 import { type Tx, withClub } from '@klubhus/db';
+import { saveChart } from '../../../../packages/api/src/seating/charts';
 import { EVENT_MSG, SEATING_MSG, ZSeatingPlan } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeatEngine, seatEngineFor } from '../../../../packages/api/src/seating/engine';
-import { saveSeatingChart } from '../../../../packages/api/src/seating/holds';
 import { clubId, createTestApp, type TestApp } from '../helpers';
 import { callerFor, type EventsCaller, eventInput, refused } from './helpers';
 
@@ -45,7 +45,7 @@ describe('the built-in engine', () => {
       categories: [{ key: 'A', label: 'Tribune', color: '#3372f9' }],
       sections: [{ key: 'A', name: 'A', rows: [{ label: '1', seats: ['1', '2', '3'].map((n) => ({ number: n, position: { x: Number(n) * 10, y: 0 }, category: 'A' })) }] }],
     });
-    const chartId = await inClub((trx) => saveSeatingChart(trx, demo, { name: 'Motorstadion', plan }));
+    const chartId = await inClub((trx) => saveChart(trx, demo, { name: 'Motorstadion', plan }).then((r) => r.id));
     const e = await call.events.update({ ...eventInput(typeId, { title: 'Indbygget' }), hasSeating: true, seating: { chartId } });
     const engine = (trx: Tx) => seatEngineFor(trx, { clientId: demo, seatsio: false }, e.id);
     const a = await inClub(async (trx) => {

@@ -18,9 +18,9 @@ export async function ordersSnapshot(t: TestApp): Promise<string> {
   return JSON.stringify(out);
 }
 
-/** Expects the call to be refused with exactly this Danish message, and that no orders row changed. */
-export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string) {
-  const before = await ordersSnapshot(t);
+/** Expects the call to be refused with exactly this Danish message, and that nothing in `snapshot` (the orders tables) changed. */
+export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string, snapshot = () => ordersSnapshot(t)) {
+  const before = await snapshot();
   let error: unknown;
   try {
     await fn();
@@ -29,7 +29,7 @@ export async function refused(t: TestApp, fn: () => Promise<unknown>, message: s
   }
   expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
   expect(danishMessage(error)).toBe(message);
-  expect(await ordersSnapshot(t)).toBe(before);
+  expect(await snapshot()).toBe(before);
 }
 
 /** Ids of demo catalogue rows by title. */

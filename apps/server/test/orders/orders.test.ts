@@ -299,6 +299,30 @@ describe('list', () => {
     expect(past).toMatchObject({ rows: [], total: page.total });
   });
 
+  it('the unfiltered total is the club’s kept count, right after creations and deletions; searches reach company and contact names', async () => {
+    const count = async () =>
+      Number((await t.database.owner.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ids.clientId).executeTakeFirstOrThrow()).n);
+    const a = await call.orders.update(orderInput(ids));
+    const b = await call.orders.update(orderInput(ids));
+    expect((await call.orders.list({})).total).toBe(await count());
+    await call.orders.delete({ id: a.id });
+    await call.orders.delete({ id: b.id });
+    const after = await call.orders.list({});
+    expect(after.total).toBe(await count());
+    expect(after.totalPages).toBe(Math.ceil(after.total / 10));
+    // The search's total is counted over what it finds.
+    const company = await t.database.owner.selectFrom('companies').select('name').where('id', '=', ids.company).executeTakeFirstOrThrow();
+    const byCompany = await call.orders.list({ search: company.name.slice(1, 8).toUpperCase(), perPage: 100 });
+    expect(byCompany.rows.length).toBeGreaterThan(0);
+    expect(byCompany.rows.every((r) => r.company === company.name || `${r.contact}`.toLowerCase().includes(company.name.slice(1, 8).toLowerCase()))).toBe(true);
+    expect(byCompany.total).toBe(byCompany.rows.length);
+    const contact = await t.database.owner.selectFrom('contacts').select(['firstname', 'lastname']).where('id', '=', ids.contact).executeTakeFirstOrThrow();
+    const byContact = await call.orders.list({ search: `${contact.firstname} ${contact.lastname}`, perPage: 100 });
+    expect(byContact.rows.length).toBeGreaterThan(0);
+    expect(byContact.rows.every((r) => r.contact === `${contact.firstname} ${contact.lastname}`)).toBe(true);
+    expect(byContact.total).toBe(byContact.rows.length);
+  });
+
   it('the demo club has orders in every status and payment status', async () => {
     const rows = await t.database.owner.selectFrom('orders').select(['status', 'payment_status']).where('client_id', '=', ids.clientId).execute();
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
@@ -307,7 +331,7 @@ describe('list', () => {
 });
 
 describe('a company', () => {
-  it('lists its orders (no carts) and counts approved orders excluding VAT as revenue', async () => {
+  it('lists its orders (no carts); revenue (excluding VAT) comes from booked invoices (issue 15), not from approving', async () => {
     const company = await call.companies.update({ name: 'Omsætning ApS', status: 1, phone: '12345678' });
     expect(await call.companies.orders({ id: company.id })).toEqual([]);
     expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: 0, lastYear: 0, total: 0 });
@@ -320,6 +344,9 @@ describe('a company', () => {
     expect(summaries.map((o) => o.id)).toEqual([approved.id, draft.id]);
     const row = await t.database.owner.selectFrom('orders').select(['subtotal', 'order_number']).where('id', '=', approved.id).executeTakeFirstOrThrow();
     expect(summaries[0]).toMatchObject({ status: 'approved', orderNumber: row.order_number, subtotal: Number(row.subtotal) / 100, additionalFee: 25 });
+    expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: 0, lastYear: 0, total: 0 });
+    const invoice = await call.orders.invoice({ id: approved.id });
+    await call.invoices.book({ id: invoice.id });
     expect(await call.companies.revenue({ id: company.id })).toEqual({ id: company.id, yearToDate: Number(row.subtotal) / 100, lastYear: 0, total: Number(row.subtotal) / 100 });
     expect((await call.companies.get({ id: company.id })).orders.map((o) => o.id)).toEqual([approved.id, draft.id]);
   });

@@ -1,8 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../lib/trpc';
-import { ConfirmProvider } from '../ui/ConfirmModal';
+import { ConfirmProvider } from '../ui/confirm';
 import { useColorMode } from '../ui/color-mode';
 import { TitleSuffixContext } from '../ui/page-title';
 import { system } from '../ui/theme';
@@ -45,7 +45,9 @@ export function App() {
               <Routed />
             </AppStateProvider>
           </ConfirmProvider>
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </TRPCProvider>
       </QueryClientProvider>
     </ChakraProvider>

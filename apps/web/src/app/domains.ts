@@ -1,9 +1,12 @@
 import { authRoutes } from '../features/auth/routes';
 import { ordersReferenceRoutes } from '../features/orders-reference/routes';
+import { ordersRoutes } from '../features/orders/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { contactsRoutes } from '../features/contacts/routes';
+import { contractsRoutes } from '../features/contracts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { eventsRoutes } from '../features/events/routes';
+import { gateRoutes } from '../features/gate/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { publicEventsRoutes } from '../features/public-events/routes';
@@ -29,8 +32,11 @@ export const DOMAIN_ROUTES: RouteDef[] = [
   ...contactsRoutes,
   ...productsRoutes,
   ...eventsRoutes,
+  ...ordersRoutes,
+  ...contractsRoutes,
   ...ordersReferenceRoutes,
   ...invitationsRoutes,
   ...paymentsRoutes,
   ...publicEventsRoutes,
+  ...gateRoutes,
 ];

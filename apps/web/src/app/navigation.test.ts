@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../ui/Pagination';
-import { breadcrumbs, canOpen, moduleLinks, pickDef, sideNav } from '../lib/navigation';
+import { matchRoutes } from 'react-router';
+import { breadcrumbs, canOpen, findDef, moduleLinks, pickDef, routesByPath, sideNav } from '../lib/navigation';
 import { defineRoutes, isModuleEnabled, type RouteDef } from '../lib/registry';
 import type { AppState } from '../lib/appState';
 import { DOMAIN_ROUTES } from './domains';
@@ -116,6 +117,43 @@ describe('navigation from the registry', () => {
     expect(links.map((l) => l.alias)).toEqual(['dashboard']);
     expect(links[0].to).toBe('/');
     expect(moduleLinks(DOMAIN_ROUTES, state({ modules: [] }))).toEqual([]);
+  });
+});
+
+describe('the orders module: specific paths never fall into /orders/:id', () => {
+  const orders = mod('orders', ['orders', 'order', 'categories', 'seasons', 'fields', 'discount-codes'], { name: 'Ordrer', url: '/orders' });
+  const s = state({ modules: [orders] });
+  // The router's own choice, over the whole route table as buildRoutes hands it over.
+  const routed = (pathname: string) => matchRoutes([...routesByPath(DOMAIN_ROUTES).keys()].map((path) => ({ path })), pathname)?.at(-1)?.route.path;
+  const specific = ['/orders/orders', '/orders/categories', '/orders/seasons', '/orders/fields', '/orders/discount-codes'];
+
+  it('each list is its own route, in the router and in the registry (breadcrumbs, side nav)', () => {
+    for (const path of specific) {
+      expect(routed(path), path).toBe(path);
+      expect(findDef(DOMAIN_ROUTES, path, s)?.path, path).toBe(path);
+      if (path !== '/orders/orders') expect(routed(`${path}/create`), `${path}/create`).toBe(`${path}/:id`);
+    }
+    // The order screen is /orders/:id, not under the list's path.
+    expect(routed('/orders/orders/create')).toBeUndefined();
+  });
+  it('an order is /orders/:id (create for new), and the list and screen are the orders views', () => {
+    for (const path of ['/orders/1', '/orders/create', '/orders/12345']) {
+      expect(routed(path)).toBe('/orders/:id');
+      expect(findDef(DOMAIN_ROUTES, path, s)).toMatchObject({ module: 'orders', view: 'order', title: 'Ordre' });
+    }
+    expect(findDef(DOMAIN_ROUTES, '/orders/orders', s)).toMatchObject({ view: 'orders', title: 'Ordrer' });
+    expect(breadcrumbs(DOMAIN_ROUTES, '/orders/create', s).map((c) => c.label)).toEqual(['Opret']);
+    expect(breadcrumbs(DOMAIN_ROUTES, '/orders/categories/3', s).map((c) => c.label)).toEqual(['Kategorier', 'Kategori']);
+  });
+  it("'Ordrer' is second in the module's side nav, and the module's top link opens the order list", () => {
+    const nav = sideNav(DOMAIN_ROUTES, 'orders', s);
+    expect(nav.find((e) => e.label === 'Ordrer')).toMatchObject({ to: '/orders/orders', order: 2 });
+    expect(nav.map((e) => e.label)).toEqual(['Ordrer', 'Kategorier', 'Sæsoner', 'Felter', 'Rabatkoder']);
+    expect(moduleLinks(DOMAIN_ROUTES, s).find((l) => l.alias === 'orders')?.to).toBe('/orders/orders');
+  });
+  it('the payment link page is public and no staff route', () => {
+    expect(routed('/public/orders/pay/1-abc')).toBe('/public/orders/pay/:token');
+    expect(canOpen(findDef(DOMAIN_ROUTES, '/public/orders/pay/1-abc', state({ client: null, user: null })) as RouteDef, state({ client: null, user: null }))).toBe(true);
   });
 });
 

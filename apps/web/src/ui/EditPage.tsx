@@ -6,7 +6,7 @@ import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn,
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useBlocker } from 'react-router';
 import { useTRPC } from '../lib/trpc';
-import { useConfirm } from './ConfirmModal';
+import { useConfirm } from './confirm';
 import { errorMessage } from './errors';
 import { Form } from './form';
 import { LinkButton } from './LinkButton';
@@ -42,6 +42,8 @@ interface EditPageBase<TIn extends FieldValues, TOut> {
   /** More buttons, before Gem. */
   actions?: ReactNode;
   labels?: { back?: string; save?: string };
+  /** No Gem (a record that can no longer be changed: a cancelled order, a customer's cart). */
+  saveHidden?: boolean;
   /** Tabs inside the form (all stay mounted unless `lazy`, so their fields stay registered). */
   tabs?: EditTab[];
   /** The page places <EditForm> itself (parts of the screen outside the <form>, e.g. comments or a member table). */
@@ -148,9 +150,11 @@ function EditShell<TIn extends FieldValues, TOut>(props: EditPageOwnSave<TIn, TO
                 </Button>
               )}
               {props.actions}
-              <Button type="submit" form={id} colorPalette="brand" loading={props.saving}>
-                {labels?.save ?? 'Gem'}
-              </Button>
+              {!props.saveHidden && (
+                <Button type="submit" form={id} colorPalette="brand" loading={props.saving}>
+                  {labels?.save ?? 'Gem'}
+                </Button>
+              )}
             </>
           }
         />
@@ -260,10 +264,11 @@ export function recordPage<TQueryFnData, TError, TData, TKey extends QueryKey>(
   list: string,
   query: (trpc: ReturnType<typeof useTRPC>, id: number) => UseQueryOptions<TQueryFnData, TError, TData, TKey>,
   Form: ComponentType<{ route: RecordRoute<TData> }>,
+  opts: { base?: string } = {},
 ) {
   return function RecordPage() {
     const trpc = useTRPC();
-    const route = useRecordRoute(list, (id) => query(trpc, id));
+    const route = useRecordRoute(list, (id) => query(trpc, id), opts);
     return route.ready ? <Form key={route.key} route={route} /> : <PageSpinner />;
   };
 }

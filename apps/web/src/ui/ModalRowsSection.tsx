@@ -1,5 +1,5 @@
-import { Box, Button, Dialog, HStack, Table, Text } from '@chakra-ui/react';
-import { Pencil, Plus, } from 'lucide-react';
+import { Box, Button, Dialog, Table, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { useFieldError, useZodForm } from './form';
 import { Modal } from './Modal';
 import { Section } from './PageHeader';
 import { ActionsHeader, EmptyRow } from './TableParts';
-import { DeleteButton } from './RowActions';
+import { RowActions } from './RowActions';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -50,6 +50,8 @@ function FormModalBody<T extends FieldValues>({ schema, defaultValues, onSave, o
     <FormProvider {...form}>
       <form
         noValidate
+        // A flex column that may shrink: a long dialog's body scrolls inside it (scrollBehavior="inside"), its footer stays in view.
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
         onSubmit={(e) => {
           e.stopPropagation();
           void submit(e);
@@ -102,6 +104,10 @@ export interface ModalRowsSectionProps<T extends FieldValues> {
   };
   onSave: (row: T, index: number | null) => void;
   onDelete: (index: number) => void;
+  /** Rows shown only: no Tilføj, Rediger or Slet (e.g. an order's lines once it is approved). */
+  readOnly?: boolean;
+  /** Rows under the table (totals of the rows). */
+  footer?: ReactNode;
 }
 
 const defaultKey = (row: FieldValues, i: number) => (row.id ? `id-${row.id}` : `new-${i}`);
@@ -125,6 +131,8 @@ export function ModalRowsSection<T extends FieldValues>({
   modal,
   onSave,
   onDelete,
+  readOnly,
+  footer,
 }: ModalRowsSectionProps<T>) {
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   const current = editing?.index != null ? (rows[editing.index] ?? null) : null;
@@ -132,9 +140,11 @@ export function ModalRowsSection<T extends FieldValues>({
     <Section
       title={title}
       actions={
-        <Button size="sm" variant="outline" onClick={() => setEditing({ index: null })}>
-          <Plus /> {addLabel}
-        </Button>
+        !readOnly && (
+          <Button size="sm" variant="outline" onClick={() => setEditing({ index: null })}>
+            <Plus /> {addLabel}
+          </Button>
+        )
       }
     >
       {error && (
@@ -149,12 +159,12 @@ export function ModalRowsSection<T extends FieldValues>({
               {columns.map((c) => (
                 <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
               ))}
-              <ActionsHeader />
+              {!readOnly && <ActionsHeader />}
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {rows.length === 0 && (
-              <EmptyRow colSpan={columns.length + 1} />
+              <EmptyRow colSpan={columns.length + (readOnly ? 0 : 1)} />
             )}
             {rows.map((row, i) => (
               <Table.Row key={rowKey(row, i)}>
@@ -163,19 +173,17 @@ export function ModalRowsSection<T extends FieldValues>({
                     {c.cell(row)}
                   </Table.Cell>
                 ))}
-                <Table.Cell>
-                  <HStack gap="1" justify="flex-end">
-                    <Button size="xs" variant="outline" aria-label={`Rediger ${rowLabel(row)}`} onClick={() => setEditing({ index: i })}>
-                      <Pencil /> Rediger
-                    </Button>
-                    <DeleteButton name={rowLabel(row)} confirmText={confirmText} onConfirm={() => onDelete(i)} />
-                  </HStack>
-                </Table.Cell>
+                {!readOnly && (
+                  <Table.Cell>
+                    <RowActions name={rowLabel(row)} onEdit={() => setEditing({ index: i })} confirmText={confirmText} onDelete={() => onDelete(i)} />
+                  </Table.Cell>
+                )}
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Box>
+      {footer}
       <FormModal<T>
         open={editing !== null}
         title={current ? editTitle : addLabel}

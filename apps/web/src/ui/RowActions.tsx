@@ -1,16 +1,32 @@
 import { Button, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useConfirm } from './ConfirmModal';
+import { useConfirm } from './confirm';
 import { LinkButton } from './LinkButton';
 
-/** The Rediger / Slet buttons of a list row; Slet asks for confirmation first (SPEC §8's sentence); without `onDelete` only Rediger. */
-export function RowActions({ editTo, name, confirmText, onDelete }: { editTo: string; name: string; confirmText?: string; onDelete?: () => void }) {
+/**
+ * The Rediger / Slet buttons of a row: Rediger goes to `editTo` or calls `onEdit` (a dialog); Slet
+ * asks for confirmation first (SPEC §8's sentence); without `onDelete` only Rediger.
+ */
+export function RowActions({
+  editTo,
+  onEdit,
+  name,
+  confirmText,
+  onDelete,
+}: { name: string; confirmText?: string; onDelete?: () => void } & ({ editTo: string; onEdit?: never } | { onEdit: () => void; editTo?: never })) {
+  const label = `Rediger ${name}`;
   return (
     <HStack gap="1" justify="flex-end">
-      <LinkButton to={editTo} size="xs" variant="outline" aria-label={`Rediger ${name}`}>
-        <Pencil /> Rediger
-      </LinkButton>
+      {editTo !== undefined ? (
+        <LinkButton to={editTo} size="xs" variant="outline" aria-label={label}>
+          <Pencil /> Rediger
+        </LinkButton>
+      ) : (
+        <Button size="xs" variant="outline" aria-label={label} onClick={onEdit}>
+          <Pencil /> Rediger
+        </Button>
+      )}
       {onDelete && confirmText !== undefined && <DeleteButton name={name} confirmText={confirmText} onConfirm={onDelete} />}
     </HStack>
   );

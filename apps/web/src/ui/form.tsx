@@ -113,7 +113,7 @@ export function TextField({
   autoComplete,
   inputProps,
   ...props
-}: BaseFieldProps & { type?: 'text' | 'email' | 'password' | 'tel' | 'url'; placeholder?: string; autoComplete?: string; inputProps?: InputProps }) {
+}: BaseFieldProps & { type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'color'; placeholder?: string; autoComplete?: string; inputProps?: InputProps }) {
   const { register } = useFormContext();
   return (
     <FormField {...props}>
@@ -215,6 +215,19 @@ export function SelectField({ options, placeholder, ...props }: BaseFieldProps &
       </NativeSelect.Root>
     </FormField>
   );
+}
+
+/**
+ * SelectField whose options arrive later (a query): once they are there the native select is told
+ * its value again, else it would show the placeholder.
+ */
+export function AsyncSelectField(props: BaseFieldProps & { options: SelectOption[]; placeholder?: string }) {
+  const { getValues, setValue } = useFormContext();
+  const count = props.options.length;
+  useEffect(() => {
+    if (count > 0) setValue(props.name, getValues(props.name), { shouldDirty: false, shouldValidate: false });
+  }, [count, props.name, getValues, setValue]);
+  return <SelectField {...props} />;
 }
 
 /** Date as 'YYYY-MM-DD' (the shared date()/optionalDate() schemas). */

@@ -1,9 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, formatBytes, formatDate, formatDateMedium, formatDateTime, formatTime, getClubTimeZone, setClubTimeZone } from './format';
+import { DEFAULT_TIME_ZONE, formatBytes, formatCount, formatDate, formatDateMedium, formatDateTime, formatEventStart, formatTime, getClubTimeZone, setClubTimeZone } from './format';
 
 afterEach(() => setClubTimeZone(null));
 
-describe('dates (date-fns, da, the club time zone)', () => {
+describe('dates (Danish patterns, the club time zone)', () => {
+  it('an event’s start on the storefront: day, the month’s name, kl. HH:mm', () => {
+    setClubTimeZone('Europe/Copenhagen');
+    expect(formatEventStart('2026-12-09T18:00:00Z')).toBe('9. december kl. 19:00');
+    expect(formatEventStart('2026-06-01T16:05:00Z')).toBe('1. juni kl. 18:05');
+    expect(formatEventStart('2027-03-01T00:30:00Z')).toBe('1. marts kl. 01:30');
+    expect(formatDateMedium('2026-09-03')).toBe('3. sep. 2026');
+    expect(formatDateMedium('2026-12-31T23:30:00Z')).toBe('1. jan. 2027');
+  });
+
   it('calendar dates print as the day they are, in any zone', () => {
     expect(formatDate('2026-03-01')).toBe('01.03.2026');
     setClubTimeZone('Pacific/Kiritimati');
@@ -52,5 +61,13 @@ describe('sizes', () => {
     expect(formatBytes(2048)).toBe('2 kB');
     expect(formatBytes(1.5 * 1024 * 1024)).toBe('1,5 MB');
     expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
+  });
+});
+
+describe('counts', () => {
+  it('prints whole numbers with Danish thousands separators', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(10650)).toBe('10.650');
+    expect(formatCount(1234567)).toBe('1.234.567');
   });
 });

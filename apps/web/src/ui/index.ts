@@ -1,5 +1,6 @@
 export * from './color-mode';
 export * from './ConfirmModal';
+export * from './confirm';
 export * from './DataTable';
 export * from './errors';
 export * from './form';

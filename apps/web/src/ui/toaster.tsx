@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy } from 'react';
 
 /** SPEC §2/§9: toasts at the bottom right, closing after 6000 ms. */
 export const TOAST_DURATION = 6000;
@@ -12,22 +13,8 @@ export const notify = {
   info: (title: string, description?: string) => toaster.create({ type: 'info', title, description, duration: TOAST_DURATION, closable: true }),
 };
 
-/** Mounted once in App. */
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
-            {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Luk" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
-}
+/**
+ * Mounted once in App. Its machinery (the toast group, dismissal, focus handling) loads just after
+ * the first screen, not with it: a toast only ever follows something the user did.
+ */
+export const Toaster = lazy(() => import('./ToasterView'));

@@ -10,6 +10,8 @@ import { notify } from './toaster';
 export interface RecordRoute<TRecord> {
   /** The list the screen came from: Tilbage, a bad id, a load error and a deletion go there. */
   list: string;
+  /** Where the records live: a saved new record goes to `${base}/${id}` (the list's path unless the screens sit elsewhere, as /orders/:id beside /orders/orders). */
+  base: string;
   /** The raw `:id` parameter; key the form on it so a new id mounts a fresh form. */
   key: string;
   isNew: boolean;
@@ -37,6 +39,7 @@ export interface RecordRoute<TRecord> {
 export function useRecordRoute<TQueryFnData, TError, TData, TKey extends QueryKey>(
   list: string,
   query: (id: number) => UseQueryOptions<TQueryFnData, TError, TData, TKey>,
+  opts: { base?: string } = {},
 ): RecordRoute<TData> {
   const { id: param = '' } = useParams();
   const navigate = useNavigate();
@@ -67,7 +70,7 @@ export function useRecordRoute<TQueryFnData, TError, TData, TKey extends QueryKe
       leave(list);
     }
   }, [q.error, list, leave]);
-  return { list, key: param, isNew, id, record: q.data, ready: isNew || q.data !== undefined, leave, leaving };
+  return { list, base: opts.base ?? list, key: param, isNew, id, record: q.data, ready: isNew || q.data !== undefined, leave, leaving };
 }
 
 /** What an update procedure answers: the record's id, whether it was created, the Danish success text. */
@@ -102,7 +105,7 @@ export function useRecordSave<TData extends SaveResult, TError, TVariables, TFor
     success: (r) => r.message,
     onSuccess: async (r, variables) => {
       await Promise.all(opts.invalidate.map((filter) => queryClient.invalidateQueries(filter)));
-      if (r.created) return route.leave(`${route.list}/${r.id}`);
+      if (r.created) return route.leave(`${route.base}/${r.id}`);
       form.reset(form.getValues());
       await opts.onSaved?.(r, variables);
     },

@@ -73,6 +73,25 @@ export async function logout(r: AuthRequest) {
 }
 
 /** Signs up a member of the storefront's club; a taken e-mail gets the same answer and its owner a mail. */
+/** The confirm-email mail of a new user (sign-up, or a buyer who asked for a user at booking): a 160-bit token, its hash kept. */
+export async function sendConfirmEmail(trx: Kysely<Database>, baseUrl: string, user: { id: number; email: string; firstname: string }, token = generateToken()) {
+  await trx
+    .insertInto('auth_tokens')
+    .values({ id: hashToken(token), user_id: user.id, kind: 'confirm', expires_at: new Date(Date.now() + CONFIRM_TTL) })
+    .execute();
+  await queueMail(trx, {
+    to: user.email,
+    subject: 'Bekræft din e-mail',
+    kind: 'confirm-email',
+    ...linkMail({
+      greeting: `Hej ${user.firstname}`,
+      lines: ['Tak fordi du har oprettet en bruger. Bekræft din e-mail ved at klikke på linket herunder.'],
+      link: `${baseUrl}/api/confirm-email?token=${token}`,
+      linkText: 'Bekræft e-mail',
+    }),
+  });
+}
+
 export async function register(r: AuthRequest, input: z.output<typeof ZRegisterRequest>) {
   const ipKey = `register-ip:${r.req.ip}`;
   if (await isLimited(r.db, ipKey, LIMITS.registerPerIp)) throw tooMany();
@@ -110,26 +129,11 @@ export async function register(r: AuthRequest, input: z.output<typeof ZRegisterR
       .values({ email: input.email, password_hash: passwordHash, firstname: input.firstname, lastname: input.lastname })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('auth_tokens')
-      .values({ id: hashToken(token), user_id: user.id, kind: 'confirm', expires_at: new Date(Date.now() + CONFIRM_TTL) })
-      .execute();
     if (clientId) {
       await setScope(trx, clientId, user.id);
       await trx.insertInto('client_users').values({ client_id: clientId, user_id: user.id, role: ROLE_MEMBER }).execute();
     }
-    const link = `${r.baseUrl}/api/confirm-email?token=${token}`;
-    await queueMail(trx, {
-      to: input.email,
-      subject: 'Bekræft din e-mail',
-      kind: 'confirm-email',
-      ...linkMail({
-        greeting: `Hej ${input.firstname}`,
-        lines: ['Tak fordi du har oprettet en bruger. Bekræft din e-mail ved at klikke på linket herunder.'],
-        link,
-        linkText: 'Bekræft e-mail',
-      }),
-    });
+    await sendConfirmEmail(trx, r.baseUrl, { id: user.id, email: input.email, firstname: input.firstname }, token);
   });
   return { success: true as const, message: MSG.signupSuccess };
 }

@@ -6,6 +6,7 @@ import {
   type FieldType,
   MSG,
   normaliseDefaultValue,
+  numberFieldValue,
   type ZCustomFieldListRequest,
   type ZCustomFieldUpdateRequest,
 } from '@klubhus/domain';
@@ -133,4 +134,26 @@ export async function saveCustomField(trx: Tx, clientId: number, input: z.output
 export async function deleteCustomField(trx: Tx, clientId: number, fieldId: number) {
   await deleteRefusingInUse(trx, clientId, 'custom_fields', fieldId, CATALOGUE_MSG.fieldInUse);
   return { success: true as const, message: CATALOGUE_MSG.fieldDeleted };
+}
+
+/**
+ * Custom field values of an order or an agreement: only fields of its category (else `unknown`, the
+ * record's own Danish text), Number fields as decimals (SPEC §5).
+ */
+export async function checkedFieldValues(trx: Tx, clientId: number, categoryId: number | null, values: Record<string, unknown>, unknown: string) {
+  const entries = Object.entries(values);
+  if (!entries.length) return {};
+  if (!categoryId) throw fail.badRequest(unknown);
+  const fields = new Map((await fieldsForCategory(trx, clientId, categoryId)).map((f) => [String(f.id), f]));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const field = fields.get(key);
+    if (!field) throw fail.badRequest(unknown);
+    if (field.type === 'Number') {
+      const n = numberFieldValue(field.title, value);
+      if (!n.ok) throw fail.badRequest(n.message);
+      out[key] = n.value;
+    } else out[key] = value;
+  }
+  return out;
 }

@@ -6,13 +6,15 @@ import type { Kysely } from 'kysely';
  * request's host, else the oldest active club (a single-club installation).
  */
 export async function resolvePublicClubId(db: Kysely<Database>, host: string | null): Promise<number | null> {
-  const clubs = await db.selectFrom('clients').select(['id', 'url']).where('active', '=', true).orderBy('id').execute();
-  if (host) {
-    const hostname = host.split(':')[0].toLowerCase();
-    const match = clubs.find((c) => c.url && safeHost(c.url) === hostname);
-    if (match) return match.id;
-  }
-  return clubs[0]?.id ?? null;
+  return (await resolvePublicClub(db, host))?.id ?? null;
+}
+
+/** The storefront's club with its context version (bumped by every change of its modules and members): one statement. */
+export async function resolvePublicClub(db: Kysely<Database>, host: string | null): Promise<{ id: number; contextVersion: number } | null> {
+  const clubs = await db.selectFrom('clients').select(['id', 'url', 'context_version']).where('active', '=', true).orderBy('id').execute();
+  const hostname = host?.split(':')[0].toLowerCase();
+  const match = (hostname && clubs.find((c) => c.url && safeHost(c.url) === hostname)) || clubs[0];
+  return match ? { id: match.id, contextVersion: Number(match.context_version) } : null;
 }
 
 function safeHost(url: string): string | null {

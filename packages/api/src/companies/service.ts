@@ -19,8 +19,10 @@ import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kyse
 import type { z } from 'zod';
 import { assertImageFile, deleteRecordAttachments, fileUrl, saveFileFields } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
+import { companyContractSummaries } from '../contracts/service';
 import { checkedExtraInfo } from '../extraInfo/service';
-import { companyOrderRevenue, companyOrderSummaries } from '../orders/service';
+import { companyOrderSummaries } from '../orders/service';
+import { companyInvoiceRevenue } from '../invoices/service';
 import { fail } from '../lib/errors';
 import { likePattern } from '../lib/list';
 import { missingIds } from '../lib/records';
@@ -32,9 +34,10 @@ type ListInput = z.output<typeof ZCompanyListRequest>;
 type Club = { clientId: number; userId: number };
 
 /**
- * Utilization (percent of ticket limits used) needs events and bookings, which
- * arrive with issue 12: until then the honest figure is 0 for every company,
- * and sorting by it only orders by the tie-breaker (id).
+ * The list's Utilization column is still 0 for every company (sorting by it orders by the
+ * tie-breaker, id): the company screen reads it per product from the gate's scans
+ * (companyTicketUtilization), but the list is the bench's measured call, answered the same by its
+ * limit route — the column joins both together, in its own change (issue 16, item 5).
  */
 const UTILIZATION = 0;
 
@@ -404,17 +407,14 @@ export async function assertCompany(trx: Tx, clientId: number, companyId: number
 }
 
 /*
- * What a company bought and signed. The tables these read from do not exist
- * yet; each answer is empty (or 0) only until its issue lands, and must then
- * read the real rows:
- *   ticket utilization: issue 16 (check-in),
- *   contracts: issue 17 (agreements). Orders and revenue read the orders (issue 13).
+ * What a company bought, signed and used: its orders (issue 13), revenue from the booked invoices
+ * (issue 15), its agreements (issue 17), its tickets let in at the gate (issue 16).
  */
 
-/** Revenue of the company: the subtotal of its approved orders (orders service). */
+/** Revenue of the company: the subtotal of its booked invoices, credit notes subtracted (invoices service). */
 export async function companyRevenue(trx: Tx, clientId: number, companyId: number) {
   await assertCompany(trx, clientId, companyId);
-  return { id: companyId, ...(await companyOrderRevenue(trx, clientId, companyId)) };
+  return { id: companyId, ...(await companyInvoiceRevenue(trx, clientId, companyId)) };
 }
 
 /** Orders of the company (orders service). */
@@ -426,11 +426,35 @@ export async function companyOrders(trx: Tx, clientId: number, companyId: number
 /** Contracts of the company. Waits for issue 17 (sponsor agreements). */
 export async function companyContracts(trx: Tx, clientId: number, companyId: number) {
   await assertCompany(trx, clientId, companyId);
-  return [] as { id: number; status: string; contractNumber: number; category: string | null; startDate: string; endDate: string | null }[];
+  return (await companyContractSummaries(trx, clientId, companyId)).map((c) => ({
+    id: c.id,
+    status: c.status,
+    contractNumber: c.contractNumber,
+    category: c.category,
+    startDate: c.startDate,
+    endDate: c.endDate,
+  }));
 }
 
-/** Ticket utilization per product. Waits for issues 12 (events) and 16 (check-in). */
+/**
+ * Ticket utilization per product (SPEC §2 company screen, §7 GET /{id}/ticket-utilization): of the
+ * company's valid tickets, how many were let in at the gate (scanned); utilization in percent.
+ */
 export async function companyTicketUtilization(trx: Tx, clientId: number, companyId: number) {
   await assertCompany(trx, clientId, companyId);
-  return [] as { id: number; product: string; used: number; total: number; utilization: number }[];
+  const rows = await trx
+    .selectFrom('event_tickets as t')
+    .innerJoin('products as p', (j) => j.onRef('p.client_id', '=', 't.client_id').onRef('p.id', '=', 't.product_id'))
+    .select(['p.id', 'p.title', sql<number>`count(*)::int`.as('total'), sql<number>`count(t.first_scanned_at)::int`.as('used')])
+    .where('t.client_id', '=', clientId)
+    .where('t.company_id', '=', companyId)
+    .where('t.status', '=', 'valid')
+    .groupBy(['p.id', 'p.title'])
+    .orderBy('p.title')
+    .execute();
+  return rows.map((r) => {
+    const total = Number(r.total);
+    const used = Number(r.used);
+    return { id: r.id, product: r.title, used, total, utilization: total ? Math.round((used * 100) / total) : 0 };
+  });
 }

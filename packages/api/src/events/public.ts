@@ -1,11 +1,11 @@
 import { type Database, type Tx, withClub } from '@klubhus/db';
-import { IMAGE_MIME_TYPES, type ZPublicEventListRequest } from '@klubhus/domain';
+import { IMAGE_MIME_TYPES, SEATING_MSG, type ZPublicEventListRequest } from '@klubhus/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { currentClub, type Viewer } from '../app/service';
 import { loadActiveModules } from '../clubs/context';
 import type { FileStorage } from '@klubhus/integrations';
-import { resolvePublicClubId } from '../clubs/public';
+import { resolvePublicClub, resolvePublicClubId } from '../clubs/public';
 import { fail } from '../lib/errors';
 import { eventSettings, publicImageUrl } from './shared';
 
@@ -118,6 +118,27 @@ async function eventsModuleOn(trx: Tx, clientId: number) {
   return (await loadActiveModules(trx, clientId)).some((m) => m.module.alias === 'events');
 }
 
+/**
+ * An event a visitor may book now, for the storefront's booking calls: seen by the visitor (as on
+ * its page) and between its signup start and deadline; the club's events module on. Unknown or
+ * hidden: 404; not open: the Danish refusal. Says whether the club sells seats through seats.io.
+ */
+export async function bookableEvent(trx: Tx, clientId: number, email: string | null, eventId: number) {
+  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+  if (!events) throw fail.notFound();
+  const now = new Date();
+  const e = await trx
+    .selectFrom('events')
+    .select(['events.id', 'events.has_seating', 'events.sign_up_start', 'events.sign_up_deadline'])
+    .where('events.client_id', '=', clientId)
+    .where('events.id', '=', eventId)
+    .where((eb) => visibleTo(eb, clientId, email, now))
+    .executeTakeFirst();
+  if (!e) throw fail.notFound();
+  if (now < e.sign_up_start || now > e.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
+  return { id: e.id, hasSeating: e.has_seating, seatsio: events.module.features.some((f) => f.alias === 'seatsio' && f.active) };
+}
+
 const card = (e: { id: number; url: string; title: string; location: string | null; start_date: Date; end_date: Date; description: string | null; banner_picture: number | null; promote: boolean }) => ({
   id: e.id,
   url: e.url,
@@ -150,8 +171,34 @@ export async function publicEventList(v: Viewer, input: z.output<typeof ZPublicE
   });
 }
 
+/**
+ * Match day: thousands open the same event page at the same minute, and every anonymous visitor of a
+ * storefront gets the same answer. It is kept per process for a second, by club, the club's context
+ * version (a module switched off is seen at once) and url, so a rush costs one small statement per
+ * request and one page read per process per second; a signed-in visitor's answer (private events
+ * by invitation) is never kept. Staff's edits of the event show within a second.
+ */
+const PAGE_TTL_MS = 1000;
+const pageCache = new Map<string, { at: number; page: Promise<Awaited<ReturnType<typeof loadEventPage>>> }>();
+
 /** GET /api/public/events/{url}: one event's page, or 404 (unknown, private to others, not yet public). */
 export async function publicEventPage(v: Viewer, url: string) {
+  if (v.user) return loadEventPage(v, url);
+  const club = await resolvePublicClub(v.db, v.host);
+  if (!club) throw fail.notFound();
+  const key = `${club.id}|${club.contextVersion}|${url.toLowerCase()}`;
+  const now = Date.now();
+  const hit = pageCache.get(key);
+  if (hit && now - hit.at < PAGE_TTL_MS) return hit.page;
+  if (pageCache.size > 500) pageCache.clear();
+  const page = loadEventPage(v, url);
+  pageCache.set(key, { at: now, page });
+  // A refusal (404) is not kept: the next visitor asks again.
+  page.catch(() => pageCache.delete(key));
+  return page;
+}
+
+async function loadEventPage(v: Viewer, url: string) {
   const { clientId } = await currentClub(v);
   if (!clientId) throw fail.notFound();
   const now = new Date();

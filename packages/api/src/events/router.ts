@@ -37,7 +37,7 @@ import {
 } from '@klubhus/domain';
 import { z } from 'zod';
 import { fileStorage } from '../attachments/storage';
-import { can, moduleProcedure, publicProcedure, router } from '../trpc';
+import { moduleAccess, publicProcedure, router } from '../trpc';
 import { createInvites, deleteInvites, eventInvites, inviteGroup, saveInvite, saveInviteGroup, sendInvites } from './invites';
 import { companyEvents, createRelation, deleteEvent, eventOwners, eventRelations, getEvent, listEvents, saveEvent } from './service';
 import { publicEventList, publicEventPage, publicImage, publicInvite } from './public';
@@ -45,9 +45,7 @@ import { viewerOf } from '../app/service';
 import { eventSettings } from './shared';
 import { deleteEventType, eventTypeOptions, getEventType, listEventTypes, saveEventType } from './types';
 
-const read = moduleProcedure('events', can('read', 'events'));
-const write = moduleProcedure('events', can('update', 'events'));
-const remove = moduleProcedure('events', can('delete', 'events'));
+const { read, write, remove } = moduleAccess('events', 'events');
 
 const byId = z.object({ id });
 

@@ -1,10 +1,8 @@
-import { json, type OrderInvoicingJson, type Tx } from '@klubhus/db';
+import { json, type Tx } from '@klubhus/db';
 import {
-  numberFieldValue,
   ORDER_ACTION_MSG,
   ORDER_MSG,
   type OrderAction,
-  type OrderStatus,
   orderTotals,
   orderTransition,
   type TOrderLine,
@@ -19,13 +17,18 @@ import {
   type ZOrderListRequest,
   type ZOrderListResponse,
 } from '@klubhus/domain';
-import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { fieldsForCategory } from '../catalogue/fields';
+import type { CallFiles } from '../attachments/storage';
+import { deleteRecordAttachments } from '../attachments/service';
+import { checkedFieldValues } from '../catalogue/fields';
+import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { likePattern } from '../lib/list';
 import { missingIds } from '../lib/records';
 import { ordersWorkbook } from './export';
+import { audit, invoicingJson, lockOrder, storedLines } from './shared';
+import { lockOrderPayment, orderPayments, settleCancelledPayment } from './payments';
 
 /**
  * Orders (SPEC §3 Order, §4 order states, §5 Order and Line modal): the model and its status
@@ -33,7 +36,7 @@ import { ordersWorkbook } from './export';
  * row lock, and leaves an order_audit row (who, when, from, to).
  */
 
-type Club = { clientId: number; userId: number };
+type Club = { clientId: number; userId: number | null };
 type ListInput = z.output<typeof ZOrderListRequest>;
 
 /* ------------------------------------------------------------------ shared */
@@ -44,77 +47,8 @@ export async function clubVat(trx: Tx, clientId: number): Promise<VatSettings> {
   return { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat };
 }
 
-/**
- * The next order number of a club, gapless: the club's counter row is created or advanced in one
- * statement, which takes the row's lock (as SELECT … FOR UPDATE would) and holds it until the
- * creating transaction ends. A second creation waits; a rolled-back one gives its number back.
- */
-export async function nextOrderNumber(trx: Tx, clientId: number): Promise<number> {
-  const r = await sql<{ last_number: number }>`
-    INSERT INTO order_counters (client_id, last_number) VALUES (${clientId}, 1)
-    ON CONFLICT (client_id) DO UPDATE SET last_number = order_counters.last_number + 1
-    RETURNING last_number`.execute(trx);
-  return Number(r.rows[0].last_number);
-}
-
-async function audit(trx: Tx, club: Club, order: { id: number; order_number: number }, action: string, from: OrderStatus | null, to: OrderStatus | null) {
-  await trx
-    .insertInto('order_audit')
-    .values({ client_id: club.clientId, order_id: order.id, order_number: order.order_number, user_id: club.userId, action, from_status: from, to_status: to })
-    .execute();
-}
-
-/** The order's row, locked until the call ends: its status decides what may happen next. */
-async function lockOrder(trx: Tx, clientId: number, orderId: number) {
-  const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).forUpdate().executeTakeFirst();
-  if (!o) throw fail.notFound();
-  return o;
-}
-
-type StoredLine = TOrderLine & { id: number };
-
-async function storedLines(trx: Tx, clientId: number, orderIds: number[]): Promise<Map<number, StoredLine[]>> {
-  const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
-  if (!orderIds.length) return out;
-  const lines = await trx.selectFrom('order_lines').selectAll().where('client_id', '=', clientId).where('order_id', 'in', orderIds).orderBy('sorting').orderBy('id').execute();
-  const options = lines.length
-    ? await trx
-        .selectFrom('order_line_options')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .where(
-          'line_id',
-          'in',
-          lines.map((l) => l.id),
-        )
-        .orderBy('sorting')
-        .orderBy('id')
-        .execute()
-    : [];
-  for (const l of lines) {
-    out.get(l.order_id)?.push({
-      id: l.id,
-      productId: l.product_id,
-      variantId: l.variant_id,
-      title: l.title,
-      sku: l.sku,
-      type: l.type,
-      price: Number(l.price),
-      discount: Number(l.discount),
-      amount: Number(l.amount),
-      prePayment: l.pre_payment,
-      vatExempt: l.vat_exempt,
-      description: l.description,
-      seat: l.seat,
-      seatEventId: l.seat_event_id,
-      extraInfo: l.extra_info as TOrderLine['extraInfo'],
-      options: options
-        .filter((o) => o.line_id === l.id)
-        .map((o) => ({ id: o.id, productId: o.product_id, variantId: o.variant_id, title: o.title, sku: o.sku, price: Number(o.price), prePayment: o.pre_payment })),
-    } as StoredLine);
-  }
-  return out;
-}
+/** The next order number of a club, gapless (the club's counter row under its lock: lib/counters). */
+export const nextOrderNumber = (trx: Tx, clientId: number) => nextNumber(trx, 'order_counters', clientId);
 
 /** What makes two lines the same line (ids and order of keys aside). */
 function lineKey(l: TOrderLine): string {
@@ -165,41 +99,6 @@ async function checkReferences(trx: Tx, clientId: number, input: TOrderUpdate, l
     if (rows.length !== eventIds.length) throw fail.badRequest(ORDER_MSG.seatEventUnknown);
   }
 }
-
-/** Custom field values: only fields of the order's category; Number fields as decimals (SPEC §5). */
-async function checkedFieldValues(trx: Tx, clientId: number, categoryId: number | null, values: Record<string, unknown>) {
-  const entries = Object.entries(values);
-  if (!entries.length) return {};
-  if (!categoryId) throw fail.badRequest(ORDER_MSG.fieldUnknown);
-  const fields = new Map((await fieldsForCategory(trx, clientId, categoryId)).map((f) => [String(f.id), f]));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    const field = fields.get(key);
-    if (!field) throw fail.badRequest(ORDER_MSG.fieldUnknown);
-    if (field.type === 'Number') {
-      const n = numberFieldValue(field.title, value);
-      if (!n.ok) throw fail.badRequest(n.message);
-      out[key] = n.value;
-    } else out[key] = value;
-  }
-  return out;
-}
-
-const invoicingJson = (i: TOrderUpdate['invoicing']): OrderInvoicingJson | null =>
-  i
-    ? {
-        type: i.type,
-        prePaymentDate: i.prePaymentDate,
-        invoiceDate: i.invoiceDate,
-        amount: i.amount,
-        intervals: i.intervals,
-        startDate: i.startDate,
-        intervalFee: i.intervalFee,
-        customPeriods: i.customPeriods.map((p) => ({ date: p.date ?? '', amount: p.amount })),
-        rateFee: i.rateFee,
-        splitPayments: i.splitPayments,
-      }
-    : null;
 
 async function insertLines(trx: Tx, clientId: number, orderId: number, lines: TOrderLine[]) {
   for (const [i, l] of lines.entries()) {
@@ -277,7 +176,7 @@ export async function saveOrder(trx: Tx, club: Club, input: TOrderUpdate): Promi
     throw fail.badRequest(ORDER_MSG.prePaymentDateRequired);
   }
   await checkReferences(trx, clientId, input, input.orderLines ?? []);
-  const fieldValues = await checkedFieldValues(trx, clientId, input.categoryId, input.fieldValues);
+  const fieldValues = await checkedFieldValues(trx, clientId, input.categoryId, input.fieldValues, ORDER_MSG.fieldUnknown);
   const totals =
     existing && existing.status !== 'draft'
       ? { subtotal: Number(existing.subtotal), discount: Number(existing.discount), vat: Number(existing.vat), total: Number(existing.total) }
@@ -330,18 +229,29 @@ export async function saveOrder(trx: Tx, club: Club, input: TOrderUpdate): Promi
 
 /* ------------------------------------------------------------------ status machine */
 
+/** What a status change needs beyond the club: where the provider calls back, and the call's stored bytes (a deleted order's notes). */
+export interface OrderActionDeps {
+  baseUrl: string;
+  files: CallFiles;
+}
+
 /**
  * approve (draft → approved), edit (approved → draft), cancel (not draft/cancelled → cancelled),
  * delete (draft or cancelled): the status is read under the order's row lock, so two staff acting at
  * once are serialised and the second sees the first's result. Cancelling drops a payment that was
- * still pending; an authorized or paid payment stays for the payments part (capture/refund).
+ * still pending, releases an authorized one and refunds a paid one through its provider, in the same
+ * transaction (a provider's refusal changes nothing). The payment's row is locked before the
+ * order's, as a provider's notification locks them. An order with money in cannot be deleted.
  */
-export async function orderAction(trx: Tx, club: Club, orderId: number, action: OrderAction): Promise<z.output<typeof ZOrderActionResponse>> {
+export async function orderAction(trx: Tx, club: Club, orderId: number, action: OrderAction, deps: OrderActionDeps): Promise<z.output<typeof ZOrderActionResponse>> {
+  if (action === 'cancel') await lockOrderPayment(trx, club.clientId, orderId);
   const o = await lockOrder(trx, club.clientId, orderId);
   const t = orderTransition(o.status, action);
   if (!t.ok) throw fail.conflict(t.message);
+  if (action === 'delete' && (o.payment_status === 'authorized' || o.payment_status === 'paid')) throw fail.conflict(ORDER_MSG.deletePaid);
   await audit(trx, club, o, action, o.status, t.to);
   if (t.to === null) {
+    await deleteRecordAttachments(trx, deps.files, club.clientId, 'order', o.id);
     await trx.deleteFrom('orders').where('client_id', '=', club.clientId).where('id', '=', o.id).execute();
   } else {
     await trx
@@ -350,6 +260,7 @@ export async function orderAction(trx: Tx, club: Club, orderId: number, action: 
       .where('client_id', '=', club.clientId)
       .where('id', '=', o.id)
       .execute();
+    if (action === 'cancel' && o.payment_id) await settleCancelledPayment(trx, club.clientId, o.payment_id, deps.baseUrl);
   }
   return { id: o.id, status: t.to, message: ORDER_ACTION_MSG[action] };
 }
@@ -368,8 +279,18 @@ const SORTS: Record<(typeof ListSortFields)[number], Expression<unknown>> = {
 };
 const ListSortFields = ['Number', 'Status', 'Payment', 'Contact', 'Company', 'Price', 'Date', 'Id'] as const;
 
-function listQuery(trx: Tx, clientId: number, input: ListInput) {
-  let q = trx
+/**
+ * A search's matches, once per statement: `found`, a materialized CTE of order_search_ids (the page
+ * and its total share it). Statements that search start from this; their subqueries refer to it.
+ */
+function withFound(trx: Tx, input: ListInput): QueryCreator<any> {
+  if (!input.search) return trx;
+  const like = sql<string>`lower(${likePattern(input.search)})`;
+  return trx.with((cte) => cte('found').materialized(), (db) => db.selectNoFrom(sql<number>`order_search_ids(${like})`.as('id')));
+}
+
+function listQuery(db: QueryCreator<any>, clientId: number, input: ListInput) {
+  let q = db
     .selectFrom('orders as o')
     .leftJoin('companies as co', (j) => j.onRef('co.id', '=', 'o.company_id').onRef('co.client_id', '=', 'o.client_id'))
     .leftJoin('contacts as ct', (j) => j.onRef('ct.id', '=', 'o.contact_id').onRef('ct.client_id', '=', 'o.client_id'))
@@ -380,15 +301,15 @@ function listQuery(trx: Tx, clientId: number, input: ListInput) {
   if (f?.companyId) q = q.where('o.company_id', '=', f.companyId);
   if (f?.contactId) q = q.where('o.contact_id', '=', f.contactId);
   if (input.search) {
-    const like = sql<string>`lower(${likePattern(input.search)})`;
     const asNumber = /^\d{1,9}$/.test(input.search) ? Number(input.search) : null;
+    // Row-level security keeps LIKE from the trigram indexes (it is not leakproof): the text is
+    // matched by order_search_ids as the table's owner, within the scoped club (migration 0011),
+    // once per statement (withFound), and the ids come back as an array orders_pkey answers; a
+    // number matches the order's own.
     q = q.where((eb) =>
       eb.or([
         ...(asNumber !== null ? [eb('o.order_number', '=', asNumber)] : []),
-        eb(sql`lower(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, ''))`, 'like', like),
-        eb(sql`lower(o.email)`, 'like', like),
-        eb(sql`lower(co.name)`, 'like', like),
-        eb(sql`lower(ct.firstname || ' ' || ct.lastname)`, 'like', like),
+        eb('o.id', '=', sql<number>`ANY(ARRAY(SELECT id FROM found))`),
       ]),
     );
   }
@@ -421,7 +342,7 @@ const toListRow = (r: ListDbRow): TOrderListRow => ({
   date: new Date(r.created_at).toISOString(),
 });
 
-function pageQuery(trx: Tx, clientId: number, input: ListInput) {
+function pageQuery(trx: QueryCreator<any>, clientId: number, input: ListInput) {
   const field = input.sort.field as (typeof ListSortFields)[number];
   const expr = SORTS[field] ?? SORTS.Number;
   let q = listQuery(trx, clientId, input).select([
@@ -447,19 +368,37 @@ function pageQuery(trx: Tx, clientId: number, input: ListInput) {
  * use are removed by the planner). A page past the end asks for the count alone.
  */
 export async function listOrders(trx: Tx, clientId: number, input: ListInput): Promise<z.output<typeof ZOrderListResponse>> {
-  const count = () => listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n'));
-  const rows = (await pageQuery(trx, clientId, input)
-    .select(count().as('total_count'))
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage)
-    .execute()) as (ListDbRow & { total_count: number })[];
-  const total = rows.length ? Number(rows[0].total_count) : input.page > 1 ? Number(((await count().executeTakeFirst()) as { n: number } | undefined)?.n ?? 0) : 0;
+  const rows = (await listStatement(trx, clientId, input).execute()) as (ListDbRow & { total_count: number })[];
+  const total = rows.length
+    ? Number(rows[0].total_count)
+    : input.page > 1
+      ? Number(((await countQuery(withFound(trx, input), clientId, input).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0)
+      : 0;
   return { rows: rows.map(toListRow), total, totalPages: totalPages(total, input.perPage), page: input.page, perPage: input.perPage };
+}
+
+/** The number of orders the list's search and filter leave: with neither, the club's count kept beside its number counter (migration 0011). */
+const countQuery = (trx: QueryCreator<any>, clientId: number, input: ListInput) => {
+  const f = input.filter;
+  if (!input.search && !f?.status && !f?.paymentStatus && !f?.companyId && !f?.contactId) {
+    return trx.selectFrom('order_counters').select(sql<number>`order_count`.as('n')).where('client_id', '=', clientId) as unknown as ReturnType<typeof filteredCount>;
+  }
+  return filteredCount(trx, clientId, input);
+};
+const filteredCount = (trx: QueryCreator<any>, clientId: number, input: ListInput) => listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n'));
+
+/** The one statement of a list page (its rows and, beside each, the total); the bench explains it. */
+export function listStatement(trx: Tx, clientId: number, input: ListInput) {
+  // The count is a subquery of the page's statement: it sees the statement's `found`.
+  return pageQuery(withFound(trx, input), clientId, input)
+    .select(sql<number>`coalesce((${countQuery(trx, clientId, input)}), 0)`.as('total_count'))
+    .limit(input.perPage)
+    .offset((input.page - 1) * input.perPage);
 }
 
 /** Ordrer.xlsx of the current filter, search and sort (all pages). */
 export async function exportOrders(trx: Tx, clientId: number, input: ListInput) {
-  const rows = (await pageQuery(trx, clientId, input).execute()) as ListDbRow[];
+  const rows = (await pageQuery(withFound(trx, input), clientId, input).execute()) as ListDbRow[];
   return ordersWorkbook(rows.map(toListRow));
 }
 
@@ -488,6 +427,7 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     .orderBy('a.id')
     .execute();
   const inv = o.invoicing;
+  const money = await orderPayments(trx, clientId, o.id);
   return {
     id: o.id,
     orderNumber: o.order_number,
@@ -530,6 +470,8 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     fieldValues: o.field_values,
     createDate: new Date(o.created_at).toISOString(),
     createdBy: o.created_by,
+    paymentId: o.payment_id,
+    ...money,
     audit: history.map((h) => ({
       at: new Date(h.at).toISOString(),
       userId: h.user_id,
@@ -562,19 +504,4 @@ export async function companyOrderSummaries(trx: Tx, clientId: number, companyId
     subtotal: wireKroner(Number(r.subtotal)) ?? 0,
     additionalFee: wireKroner(Number(r.additional_fee)) ?? 0,
   }));
-}
-
-/**
- * A company's revenue: the subtotal (excluding VAT) of its approved orders, this calendar year, last
- * year and in all, the years in the club's time zone; kroner.
- */
-export async function companyOrderRevenue(trx: Tx, clientId: number, companyId: number) {
-  const r = await sql<{ ytd: number; last: number; total: number }>`
-    SELECT coalesce(sum(o.subtotal) FILTER (WHERE extract(year FROM o.created_at AT TIME ZONE c.time_zone) = extract(year FROM now() AT TIME ZONE c.time_zone)), 0)::bigint AS ytd,
-           coalesce(sum(o.subtotal) FILTER (WHERE extract(year FROM o.created_at AT TIME ZONE c.time_zone) = extract(year FROM now() AT TIME ZONE c.time_zone) - 1), 0)::bigint AS last,
-           coalesce(sum(o.subtotal), 0)::bigint AS total
-    FROM orders o JOIN clients c ON c.id = o.client_id
-    WHERE o.client_id = ${clientId} AND o.company_id = ${companyId} AND o.status = 'approved'`.execute(trx);
-  const row = r.rows[0];
-  return { yearToDate: wireKroner(Number(row?.ytd ?? 0)) ?? 0, lastYear: wireKroner(Number(row?.last ?? 0)) ?? 0, total: wireKroner(Number(row?.total ?? 0)) ?? 0 };
 }

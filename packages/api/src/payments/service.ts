@@ -16,9 +16,20 @@ import { type ClubPaymentSettings, clubProviderKind, clubSettings, providerOf } 
 
 export type PaymentRow = Awaited<ReturnType<typeof lockPayment>>;
 
-/** What a payment pays for. `fulfil` runs once, in the transaction that first sees the money; 'unfulfillable' flags the payment for a refund. */
+/**
+ * What a payment pays for. `fulfil` runs once, in the transaction that first sees the money;
+ * 'unfulfillable' flags the payment for a refund. `statusChanged` runs in the same transaction
+ * every time the payment's state moves (after fulfil on the first money; on capture, refund,
+ * release), so the purpose can follow it (an order's paymentStatus).
+ */
 export interface PaymentPurpose {
   fulfil(trx: Tx, clientId: number, purposeId: number, payment: NonNullable<PaymentRow>): Promise<'ok' | 'unfulfillable'>;
+  statusChanged?(trx: Tx, clientId: number, purposeId: number, payment: NonNullable<PaymentRow>, to: PaymentAttemptStatus): Promise<void>;
+}
+
+/** Tells the payment's purpose that its state moved (in the transaction that moved it). */
+async function followed(trx: Tx, clientId: number, payment: NonNullable<PaymentRow>, to: PaymentAttemptStatus) {
+  await purposes.get(payment.purpose_type)?.statusChanged?.(trx, clientId, payment.purpose_id, { ...payment, status: to }, to);
 }
 
 const purposes = new Map<string, PaymentPurpose>();
@@ -32,6 +43,7 @@ export const PAYMENT_MSG = {
   unfulfillable: 'Betalt, men det købte kan ikke længere leveres: skal refunderes',
   notCapturable: 'Betalingen kan kun hæves, når den er godkendt.',
   notRefundable: 'Betalingen kan ikke refunderes.',
+  notReleasable: 'Kun en godkendt betaling kan frigives.',
 } as const;
 
 export interface PaymentFeatures {
@@ -148,6 +160,7 @@ export async function applyPaymentEvent(trx: Tx, clientId: number, event: Paymen
     .where('client_id', '=', clientId)
     .where('id', '=', payment.id)
     .execute();
+  await followed(trx, clientId, payment, to);
   return record(changes.needs_attention ? 'flagged' : 'applied');
 }
 
@@ -191,6 +204,7 @@ export async function capturePayment(trx: Tx, clientId: number, paymentId: numbe
     .where('client_id', '=', clientId)
     .where('id', '=', p.id)
     .execute();
+  await followed(trx, clientId, p, 'paid');
 }
 
 /** Refunds a paid (or authorized) payment through its provider, the whole or a part. */
@@ -209,4 +223,24 @@ export async function refundPayment(trx: Tx, clientId: number, paymentId: number
     .where('client_id', '=', clientId)
     .where('id', '=', p.id)
     .execute();
+  await followed(trx, clientId, p, 'refunded');
+}
+
+/**
+ * Releases an authorized payment that will not be captured (an order cancelled before capture):
+ * the provider cancels the authorization, so no money ever moves; the payment is cancelled.
+ */
+export async function releasePayment(trx: Tx, clientId: number, paymentId: number, baseUrl: string) {
+  const p = await trx.selectFrom('payments').selectAll().where('client_id', '=', clientId).where('id', '=', paymentId).forUpdate().executeTakeFirst();
+  if (!p) throw fail.notFound();
+  if (p.status !== 'authorized' || !p.transaction_id) throw fail.conflict(PAYMENT_MSG.notReleasable);
+  const provider = await providerOf(trx, p.provider, await clubSettings(trx, clientId), baseUrl);
+  await provider.cancel(p.transaction_id);
+  await trx
+    .updateTable('payments')
+    .set({ status: 'cancelled', needs_attention: null, updated_at: new Date() })
+    .where('client_id', '=', clientId)
+    .where('id', '=', p.id)
+    .execute();
+  await followed(trx, clientId, p, 'cancelled');
 }

@@ -15,8 +15,8 @@ export interface SeatEngine {
   newHold(seconds?: number): Promise<{ token: string; expiresAt: Date }>;
   /** Holds every seat for the token, or none (a seat taken by someone else: SEATING_MSG.seatTaken). */
   hold(token: string, seats: string[], channel: string | null, seconds?: number): Promise<string[]>;
-  /** Frees what the token holds (the given seats, or all it holds where the engine can tell). */
-  release(token: string, seats: string[]): Promise<void>;
+  /** Frees what the token holds: the given seats, or all of them (seats.io needs them named); how many were freed. */
+  release(token: string, seats?: string[]): Promise<number>;
   /** Books seats the token holds (book first, then charge). */
   book(token: string, seats: string[], orderId?: string): Promise<string[]>;
 }
@@ -49,9 +49,7 @@ export function builtinEngine(trx: Tx, clientId: number, seatMapId: number): Sea
     async hold(token, seats, channel, seconds) {
       return (await holdSeats(trx, clientId, seatMapId, { token, seats, channel, seconds })).seats;
     },
-    async release(token, seats) {
-      await releaseSeats(trx, clientId, seatMapId, token, seats);
-    },
+    release: (token, seats) => releaseSeats(trx, clientId, seatMapId, token, seats),
     book: (token, seats) => bookSeats(trx, clientId, seatMapId, token, seats),
   };
 }
@@ -80,7 +78,9 @@ export function seatsioEngine(settings: SeatsioSettings, eventKey: string, fetch
       return objects.map((o) => o.label).sort();
     },
     async release(token, seats) {
+      if (!seats?.length) throw fail.badRequest(SEATING_MSG.noSeats);
       await translated(() => client.release(eventKey, seats, token), SEATING_MSG.holdExpired);
+      return seats.length;
     },
     async book(token, seats, orderId) {
       const objects = await translated(() => client.book(eventKey, seats, token, orderId), SEATING_MSG.holdExpired);

@@ -1,5 +1,5 @@
-import { json, type Tx } from '@klubhus/db';
-import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_HOLD, planSeats, SEATING_MSG, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
+import { seatMapColumns, seatRows, type Tx } from '@klubhus/db';
+import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_CHANGE, MAX_SEATS_PER_HOLD, SEATING_MSG, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { fail } from '../lib/errors';
 import { generateToken } from '../lib/tokens';
@@ -15,35 +15,31 @@ import { generateToken } from '../lib/tokens';
 /** A hold token: random, at least 128 bits (a stranger holds it in the browser). */
 export const newHoldToken = (): string => generateToken();
 
-/** A chart saved as the club's (the chart editor's save comes with the events admin). */
-export async function saveSeatingChart(trx: Tx, clientId: number, chart: { name: string; plan: TSeatingPlan }): Promise<number> {
-  const row = await trx.insertInto('seating_charts').values({ client_id: clientId, name: chart.name, plan: json(chart.plan) }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** An event's own copy of a chart: every seat a row, free, sold to anyone (no channel). */
+/** An event's own copy of a chart: its drawing, and every seat a row, free, sold to anyone (no channel). */
 export async function createSeatMap(trx: Tx, clientId: number, chartId: number, name: string): Promise<number> {
   const chart = await trx.selectFrom('seating_charts').select(['plan']).where('client_id', '=', clientId).where('id', '=', chartId).executeTakeFirst();
   if (!chart) throw fail.notFound();
+  const plan = chart.plan as TSeatingPlan;
   const map = await trx
     .insertInto('seat_maps')
-    .values({ client_id: clientId, chart_id: chartId, name, categories: json(chart.plan.categories) })
+    .values({ client_id: clientId, chart_id: chartId, name, ...seatMapColumns(plan) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const seats = planSeats(chart.plan as TSeatingPlan).map(({ key, ...seat }) => ({ client_id: clientId, seat_map_id: map.id, seat_key: key, ...seat }));
-  // A stadium is tens of thousands of seats: inserted in batches (PostgreSQL takes at most 65,535 parameters a statement).
+  const seats = seatRows(clientId, map.id, plan);
+  // PostgreSQL takes at most 65,535 parameters a statement.
   for (let i = 0; i < seats.length; i += 2000) await trx.insertInto('seat_map_seats').values(seats.slice(i, i + 2000)).execute();
   return map.id;
 }
 
-/** The requested seats, locked for this transaction, in key order. */
-async function lockSeats(trx: Tx, clientId: number, seatMapId: number, seats: string[]) {
+/** The requested seats, locked for this transaction, in key order (a buyer takes at most 100 at once, staff 5,000). */
+async function lockSeats(trx: Tx, clientId: number, seatMapId: number, seats: string[], limit: 'hold' | 'staff' = 'hold') {
   if (!seats.length) throw fail.badRequest(SEATING_MSG.noSeats);
-  if (seats.length > MAX_SEATS_PER_HOLD) throw fail.badRequest(SEATING_MSG.tooManySeats);
+  if (limit === 'hold' && seats.length > MAX_SEATS_PER_HOLD) throw fail.badRequest(SEATING_MSG.tooManySeats);
+  if (limit === 'staff' && seats.length > MAX_SEATS_PER_CHANGE) throw fail.badRequest(SEATING_MSG.tooManySeatsChange);
   const keys = [...new Set(seats)].sort();
   const rows = await trx
     .selectFrom('seat_map_seats')
-    .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel'])
+    .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel', 'booked_by'])
     .where('client_id', '=', clientId)
     .where('seat_map_id', '=', seatMapId)
     .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
@@ -72,6 +68,17 @@ export async function holdSeats(trx: Tx, clientId: number, seatMapId: number, re
   const { keys, rows } = await lockSeats(trx, clientId, seatMapId, req.seats);
   const now = new Date();
   if (rows.some((seat) => !seatTakeable(seat, req.token, req.channel, now))) throw fail.conflict(SEATING_MSG.seatTaken);
+  // One token holds at most 100 seats in all, however many calls it makes.
+  const others = await trx
+    .selectFrom('seat_map_seats')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('hold_token', '=', req.token)
+    .where('held_until', '>', now)
+    .where('seat_key', '<>', sql<string>`ALL(${keys}::text[])`)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) + keys.length > MAX_SEATS_PER_HOLD) throw fail.badRequest(SEATING_MSG.tooManySeats);
   const heldUntil = new Date(now.getTime() + Math.min(req.seconds ?? DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS) * 1000);
   await trx
     .updateTable('seat_map_seats')
@@ -129,7 +136,7 @@ export async function setSeatState(
   seats: string[],
   change: { blocked?: boolean; channel?: string | null },
 ): Promise<string[]> {
-  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, seats);
+  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, seats, 'staff');
   const now = Date.now();
   const live = (seat: (typeof rows)[number]) => seat.status === 'booked' || (seat.status === 'held' && new Date(seat.held_until as Date).getTime() > now);
   if (change.blocked !== undefined && rows.some(live)) throw fail.conflict(SEATING_MSG.notBlockable);
@@ -149,33 +156,28 @@ export async function setSeatState(
   return keys;
 }
 
-/** Seats per section and per category by status (Planoversigt); an expired hold counts as free. */
-export async function seatMapOverview(trx: Tx, clientId: number, seatMapId: number) {
-  const rows = await trx
-    .selectFrom('seat_map_seats')
-    .select([
-      'section',
-      'category',
-      sql<string>`CASE WHEN status = 'held' AND held_until <= now() THEN 'free' ELSE status END`.as('state'),
-      sql<number>`count(*)::int`.as('n'),
-    ])
+/**
+ * 'Booking tilstand': staff book free seats by hand (a guest of the club, a seat sold at the
+ * counter) — every seat free or with an expired hold, or nothing — and free seats booked that way
+ * again. A seat an order bought is never freed here (the order's cancellation does that).
+ */
+export async function staffBookSeats(trx: Tx, clientId: number, seatMapId: number, seats: string[], book: boolean): Promise<string[]> {
+  const { keys, rows } = await lockSeats(trx, clientId, seatMapId, seats, 'staff');
+  const now = Date.now();
+  if (book) {
+    const free = (seat: (typeof rows)[number]) => seat.status === 'free' || (seat.status === 'held' && new Date(seat.held_until as Date).getTime() <= now);
+    if (!rows.every(free)) throw fail.conflict(SEATING_MSG.notBookable);
+  } else if (!rows.every((seat) => seat.status === 'booked' && seat.booked_by === 'staff')) {
+    throw fail.conflict(SEATING_MSG.notStaffBooked);
+  }
+  await trx
+    .updateTable('seat_map_seats')
+    .set(book ? { status: 'booked', booked_by: 'staff', hold_token: null, held_until: null } : { status: 'free', booked_by: null })
     .where('client_id', '=', clientId)
     .where('seat_map_id', '=', seatMapId)
-    .groupBy(['section', 'category', 'state'])
+    .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
     .execute();
-  const empty = () => ({ free: 0, held: 0, booked: 0, blocked: 0 });
-  const sections: Record<string, ReturnType<typeof empty>> = {};
-  const categories: Record<string, ReturnType<typeof empty>> = {};
-  const add = (into: Record<string, ReturnType<typeof empty>>, key: string, state: keyof ReturnType<typeof empty>, n: number) => {
-    into[key] = into[key] ?? empty();
-    into[key][state] += n;
-  };
-  for (const r of rows) {
-    const state = r.state as keyof ReturnType<typeof empty>;
-    add(sections, r.section, state, Number(r.n));
-    add(categories, r.category, state, Number(r.n));
-  }
-  return { sections, categories };
+  return keys;
 }
 
 /** Seats by status; an expired hold counts as free. */

@@ -1,9 +1,9 @@
 import { barrier, TEST_POOL_SIZE } from '@klubhus/db/testing';
-import { SEATING_MSG, seatTakeable } from '@klubhus/domain';
-import { sql } from 'kysely';
+import { SEATING_MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdSeats, newHoldToken, releaseSeats } from '../../src/seating/holds';
 import { gridPlan, openSeatingKit } from './seating-kit';
+import { holdWithoutLock } from './unlocked';
 
 /**
  * 200 holders race for the same 50 seats (issue 12's figure). Concurrency claims need a server: the
@@ -75,22 +75,7 @@ describe.runIf(process.env.DATABASE_URL)('200 holders racing for 50 seats (Postg
     // The transactions holding a connection (the test pool's five) all read before any of them writes.
     const everyoneHasRead = barrier(TEST_POOL_SIZE);
     const { claims } = await race(async (seats, token) => {
-      await kit.inClub(kit.demo, async (trx) => {
-        const rows = await trx
-          .selectFrom('seat_map_seats')
-          .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel'])
-          .where('seat_map_id', '=', kit.seatMap)
-          .where('seat_key', '=', sql<string>`ANY(${seats}::text[])`)
-          .execute();
-        await everyoneHasRead();
-        if (rows.some((seat) => !seatTakeable(seat, token, null, new Date()))) throw new Error(SEATING_MSG.seatTaken);
-        await trx
-          .updateTable('seat_map_seats')
-          .set({ status: 'held', hold_token: token, held_until: new Date(Date.now() + 60_000) })
-          .where('seat_map_id', '=', kit.seatMap)
-          .where('seat_key', '=', sql<string>`ANY(${seats}::text[])`)
-          .execute();
-      });
+      await kit.inClub(kit.demo, (trx) => holdWithoutLock(trx, kit.seatMap, seats, token, everyoneHasRead));
     });
     const claimed = claims.flatMap((c) => c.seats);
     // Read committed: several holders saw the same seats free before any of them wrote.

@@ -1,6 +1,7 @@
 import { SEATING_MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookSeats, holdSeats, newHoldToken, releaseSeats, seatMapCounts, seatMapOverview, setSeatState } from '../../src/seating/holds';
+import { bookSeats, holdSeats, newHoldToken, releaseSeats, seatMapCounts, setSeatState } from '../../src/seating/holds';
+import { seatMapDrawing, seatMapOverview } from '../../src/seating/maps';
 import { gridPlan, openSeatingKit } from './seating-kit';
 
 let kit: Awaited<ReturnType<typeof openSeatingKit>>;
@@ -95,7 +96,7 @@ describe('staff changes to seats (Planoversigt)', () => {
     await expect(set(['B-2-1'], { channel: 'company:3' })).rejects.toThrow(SEATING_MSG.booked);
     expect(await set(['B-1-3', 'B-1-2'], { blocked: true })).toEqual(['B-1-2', 'B-1-3']);
     await expect(hold(newHoldToken(), ['B-1-2'])).rejects.toThrow(SEATING_MSG.seatTaken);
-    const overview = await kit.inClub(kit.demo, (trx) => seatMapOverview(trx, kit.demo, kit.seatMap));
+    const overview = await kit.inClub(kit.demo, async (trx) => seatMapOverview(trx, kit.demo, await seatMapDrawing(trx, kit.demo, { seatMapId: kit.seatMap })));
     expect(overview.sections.B).toMatchObject({ held: 2, blocked: 2, booked: 2 });
     // Row 1 is the accessible category B of the kit's plan.
     expect(overview.categories.B.blocked).toBe(2);

@@ -1,7 +1,8 @@
 import { type DatabaseHandle, seedDemo, type Tx, withClub } from '@klubhus/db';
+import { saveChart } from '../../src/seating/charts';
 import { openTestDatabase } from '@klubhus/db/testing';
 import { type TSeatingPlan, ZSeatingPlan } from '@klubhus/domain';
-import { createSeatMap, saveSeatingChart } from '../../src/seating/holds';
+import { createSeatMap } from '../../src/seating/holds';
 
 /** A plan of `sections` sections × `rows` rows × `seats` seats, category A (the first row accessible, category B). */
 export function gridPlan(sections: number, rows: number, seats: number): TSeatingPlan {
@@ -29,7 +30,7 @@ export async function openSeatingKit(plan: TSeatingPlan) {
   const demo = clubs.find((c) => c.name === 'Demo IF')!.id;
   const nabo = clubs.find((c) => c.name === 'Nabo BK')!.id;
   const inClub = <T>(clientId: number, fn: (trx: Tx) => Promise<T>) => withClub(handle.db, { clientId }, fn);
-  const seatMap = await inClub(demo, async (trx) => createSeatMap(trx, demo, await saveSeatingChart(trx, demo, { name: 'Stadion', plan }), 'Hjemmekamp'));
+  const seatMap = await inClub(demo, async (trx) => createSeatMap(trx, demo, await saveChart(trx, demo, { name: 'Stadion', plan }).then((r) => r.id), 'Hjemmekamp'));
   const seatsOf = (token: string) =>
     handle.owner.selectFrom('seat_map_seats').select('seat_key').where('seat_map_id', '=', seatMap).where('hold_token', '=', token).orderBy('seat_key').execute();
   return { handle, demo, nabo, seatMap, inClub, seatsOf };

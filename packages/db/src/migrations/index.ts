@@ -8,6 +8,12 @@ import * as m0006 from './0006_events';
 import * as m0007 from './0007_seatsio';
 import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
+import * as m0010 from './0010_seating_staff';
+import * as m0011 from './0011_order_payments';
+import * as m0012 from './0012_booking';
+import * as m0013 from './0013_invoices';
+import * as m0014 from './0014_gate';
+import * as m0015 from './0015_contracts';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -23,4 +29,10 @@ export const migrations: Record<string, Migration> = {
   '0007_seatsio': m0007,
   '0008_orders': m0008,
   '0009_payments': m0009,
+  '0010_seating_staff': m0010,
+  '0011_order_payments': m0011,
+  '0012_booking': m0012,
+  '0013_invoices': m0013,
+  '0014_gate': m0014,
+  '0015_contracts': m0015,
 };

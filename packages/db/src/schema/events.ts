@@ -100,6 +100,8 @@ export interface EventsTable {
   seatsio_chart_key: string | null;
   seatsio_event_key: string | null;
   chart_picture: number | null;
+  /** The last ticket number given (advanced under the event's row lock). */
+  ticket_counter: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -170,4 +172,57 @@ export interface EventTables {
   event_invites: EventInvitesTable;
   event_invite_products: EventInviteProductsTable;
   event_invite_reminders: EventInviteRemindersTable;
+  event_bookings: EventBookingsTable;
+  event_tickets: EventTicketsTable;
+}
+
+/** A storefront booking (issue 14): its order, what it holds until it is paid, the confirmation token's hash. */
+export interface EventBookingsTable {
+  id: Generated<number>;
+  client_id: number;
+  event_id: number;
+  order_id: number;
+  token_hash: string;
+  state: 'held' | 'confirmed' | 'cancelled';
+  hold_token: string | null;
+  held_until: OptionalTimestamp;
+  company_id: number | null;
+  contact_id: number | null;
+  invite_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A ticket: one per seat or unit; code is a random token of ≥128 bits. */
+export interface EventTicketsTable {
+  id: Generated<number>;
+  client_id: number;
+  event_id: number;
+  booking_id: number | null;
+  order_id: number | null;
+  /** null: a sign-up to an event without tickets. */
+  product_id: number | null;
+  ticket_product_id: number | null;
+  code: string;
+  number: number;
+  title: string;
+  name: string | null;
+  company_id: number | null;
+  contact_id: number | null;
+  /** øre */
+  price: ColumnType<number, number | undefined, number>;
+  seat_key: string | null;
+  section: string | null;
+  row: string | null;
+  seat_number: string | null;
+  options: Json<{ title: string; price: number; productId: number | null }[]>;
+  extra_info: Json<{ title: string; value?: string | null; values?: string[] }[]>;
+  status: 'held' | 'valid' | 'cancelled';
+  held_until: OptionalTimestamp;
+  seasonal: Generated<boolean>;
+  attending: boolean | null;
+  pdf_path: string | null;
+  /** The first successful scan or tick-off (issue 16, migration 0014_gate). */
+  first_scanned_at: OptionalTimestamp;
+  first_scanned_by: number | null;
+  created_at: CreatedAt;
 }

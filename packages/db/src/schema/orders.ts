@@ -35,6 +35,8 @@ export interface OrderExtraInfoJson {
 export interface OrderCountersTable {
   client_id: number;
   last_number: Generated<number>;
+  /** The club's orders (a trigger counts inserts and deletes): the unfiltered list's total. */
+  order_count: Generated<number>;
 }
 
 export interface OrdersTable {
@@ -67,6 +69,8 @@ export interface OrdersTable {
   created_at: CreatedAt;
   created_by: number | null;
   updated_at: Timestamp;
+  /** The payment attempt that paid (or authorized) the order: its paymentStatus follows this one. */
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderLinesTable {
@@ -115,10 +119,23 @@ export interface OrderAuditTable {
   to_status: OrderStatus | null;
 }
 
+/** A payment link mailed to an order's contact: the SHA-256 of its token, never the token. */
+export interface OrderPaymentLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  order_id: number;
+  token_hash: string;
+  capture: 'auto' | 'manual';
+  sent_to: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface OrderTables {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_line_options: OrderLineOptionsTable;
   order_audit: OrderAuditTable;
+  order_payment_links: OrderPaymentLinksTable;
 }

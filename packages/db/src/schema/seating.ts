@@ -17,11 +17,20 @@ export interface SeatingPlanJson {
   sections: { key: string; name: string; rows: { label: string; seats: { number: string; position: { x: number; y: number }; category: string; accessible: boolean }[] }[] }[];
 }
 
+/** packages/domain's TSeatMapLayout: seats as [number, x, y, category index, accessible 0/1]. */
+export interface SeatMapLayoutJson {
+  categories: SeatCategoryJson[];
+  sections: { key: string; name: string; rows: { label: string; seats: [string, number, number, number, number][] }[] }[];
+}
+
 export interface SeatingChartsTable {
   id: Generated<number>;
   client_id: number;
   name: string;
   plan: Json<SeatingPlanJson>;
+  seat_count: Generated<number>;
+  section_count: Generated<number>;
+  categories: Json<SeatCategoryJson[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -33,6 +42,10 @@ export interface SeatMapsTable {
   chart_id: number | null;
   name: string;
   categories: Json<SeatCategoryJson[]>;
+  /** The drawing (packages/domain's TSeatMapLayout), made once with the copy. */
+  layout: Json<SeatMapLayoutJson>;
+  /** Names the drawing in its cacheable address (random, never changes). */
+  drawing_token: string;
   created_at: CreatedAt;
 }
 
@@ -51,6 +64,8 @@ export interface SeatMapSeatsTable {
   hold_token: string | null;
   held_until: Date | null;
   channel: string | null;
+  /** 'staff' for a seat staff booked by hand (Booking tilstand); NULL when an order bought it. */
+  booked_by: string | null;
 }
 
 export interface SeatingTables {

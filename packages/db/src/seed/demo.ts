@@ -7,6 +7,7 @@ import { setScope } from '../tenancy';
 import { seedCatalogueDemo } from './catalogue';
 import { seedCrmDemo } from './crm';
 import { seedEventsDemo } from './events';
+import { seedInvoicesDemo } from './invoices';
 import { seedOrdersDemo } from './orders';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -168,6 +169,7 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
     await seedCrmDemo(trx, demo.id, staff.id);
     await seedEventsDemo(trx, demo.id, staff.id);
     await seedOrdersDemo(trx, demo.id, staff.id);
+    await seedInvoicesDemo(trx, demo.id, staff.id);
     await setScope(trx, null, null);
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { generateSection, INVITE_TOKEN_BYTES, planSeats, type TSeatingPlan, ZEventTypeUpdateRequest, ZSeatingPlan } from '@klubhus/domain';
+import { boundsOf, generateSection, INVITE_TOKEN_BYTES, type TChartSection, type TSeatingPlan, transformSection, ZEventTypeUpdateRequest, ZSeatingPlan } from '@klubhus/domain';
 import { json } from '../json';
+import { chartColumns, seatMapColumns, seatRows } from '../seating';
 import type { Tx } from '../tenancy';
 import { setScope } from '../tenancy';
 
@@ -56,7 +57,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
 
   // ------------------------------------------------------------ the stadium
   const plan = stadiumPlan();
-  const chart = (await trx.insertInto('seating_charts').values({ ...c, name: 'Demo Park', plan: json(plan) }).returning('id').executeTakeFirstOrThrow()).id;
+  const chart = (await trx.insertInto('seating_charts').values({ ...c, name: 'Demo Park', ...chartColumns(plan) }).returning('id').executeTakeFirstOrThrow()).id;
 
   // ------------------------------------------------------------ events
   const day = 86_400_000;
@@ -100,9 +101,13 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
     .returning('id')
     .executeTakeFirstOrThrow();
   const seatMap = (
-    await trx.insertInto('seat_maps').values({ ...c, chart_id: chart, name: 'Demo IF – AGF', categories: json(plan.categories) }).returning('id').executeTakeFirstOrThrow()
+    await trx
+      .insertInto('seat_maps')
+      .values({ ...c, chart_id: chart, name: 'Demo IF – AGF', ...seatMapColumns(plan) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
   ).id;
-  const seats = planSeats(plan).map(({ key, ...seat }) => ({ ...c, seat_map_id: seatMap, seat_key: key, ...seat }));
+  const seats = seatRows(clientId, seatMap, plan);
   for (let i = 0; i < seats.length; i += 2000) await trx.insertInto('seat_map_seats').values(seats.slice(i, i + 2000)).execute();
   await trx.updateTable('events').set({ seat_map_id: seatMap }).where('id', '=', match.id).execute();
   await trx
@@ -186,6 +191,41 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
   }
   await trx.updateTable('seat_map_seats').set({ status: 'blocked' }).where('client_id', '=', clientId).where('seat_map_id', '=', seatMap).where('section', '=', 'D').where('row', 'in', ['A', 'B']).execute();
 
+  // A season-ticket holder (the member's contact) with a booked seat on the match: the attendance card (SPEC §4).
+  const holder = (
+    await trx.insertInto('contacts').values({ ...c, firstname: 'Mette', lastname: 'Medlem', email: 'member@demo.dk' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  const holderSeat = { section: 'A', row: '20', number: '10' };
+  await trx
+    .updateTable('seat_map_seats')
+    .set({ status: 'booked' })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMap)
+    .where('section', '=', holderSeat.section)
+    .where('row', '=', holderSeat.row)
+    .where('number', '=', holderSeat.number)
+    .execute();
+  await trx
+    .insertInto('event_tickets')
+    .values({
+      ...c,
+      event_id: match.id,
+      product_id: seasonCard,
+      code: randomBytes(20).toString('base64url'),
+      number: 1,
+      title: 'Sæsonkort',
+      name: 'Mette Medlem',
+      contact_id: holder,
+      seat_key: `${holderSeat.section}-${holderSeat.row}-${holderSeat.number}`,
+      section: holderSeat.section,
+      row: holderSeat.row,
+      seat_number: holderSeat.number,
+      status: 'valid',
+      seasonal: true,
+    })
+    .execute();
+  await trx.updateTable('events').set({ ticket_counter: 1 }).where('id', '=', match.id).execute();
+
   // Invitations to the sponsor companies' contacts (grouped per company), two covers each; the first half sent.
   const sponsorCompanies = sponsorRows.map((r) => r.company_id);
   const contacts = sponsorCompanies.length
@@ -234,10 +274,13 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
  * the opposite stand) and two curved end stands — 10,650 seats.
  */
 export function stadiumPlan(): TSeatingPlan {
-  const main = generateSection({ key: 'A', name: 'Hovedtribune', rows: 35, seatsPerRow: 120, category: 'L', origin: { x: 0, y: 0 } });
+  // Every stand faces the pitch (x 0–3570, y 1190–2900): row 1 nearest it.
+  const main = transformSection(generateSection({ key: 'A', name: 'Hovedtribune', rows: 35, seatsPerRow: 120, category: 'L', origin: { x: 0, y: 0 } }), { rotate: 180 });
   const opposite = generateSection({ key: 'B', name: 'Modsatte langside', rows: 35, seatsPerRow: 120, category: 'L', origin: { x: 0, y: 2900 }, seatNumbering: 'rtl' });
-  const north = generateSection({ key: 'C', name: 'Nordkurve', rows: 25, seatsPerRow: 45, category: 'K', origin: { x: -1800, y: 1300 }, curve: 30, rowNumbering: 'letters' });
-  const south = generateSection({ key: 'D', name: 'Sydkurve', rows: 25, seatsPerRow: 45, category: 'K', origin: { x: 4050, y: 1300 }, curve: 30, rowNumbering: 'letters' });
+  const curve = (key: string, name: string, rotate: number, centreX: number) =>
+    centredAt(transformSection(generateSection({ key, name, rows: 25, seatsPerRow: 45, category: 'K', curve: 30, rowNumbering: 'letters' }), { rotate }), centreX, 2045);
+  const north = curve('C', 'Nordkurve', 90, -600);
+  const south = curve('D', 'Sydkurve', -90, 4170);
   for (const row of main.rows) {
     const r = Number(row.label);
     for (const seat of row.seats) {
@@ -255,4 +298,10 @@ export function stadiumPlan(): TSeatingPlan {
     ],
     sections: [main, opposite, north, south],
   });
+}
+
+/** A section moved so that the middle of its seats is at (x, y). */
+function centredAt(section: TChartSection, x: number, y: number): TChartSection {
+  const b = boundsOf(section.rows.flatMap((r) => r.seats.map((seat) => seat.position)));
+  return transformSection(section, { dx: x - (b.minX + b.maxX) / 2, dy: y - (b.minY + b.maxY) / 2 });
 }

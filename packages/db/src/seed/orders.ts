@@ -144,5 +144,29 @@ export async function seedOrdersDemo(trx: Tx, clientId: number, staffId: number)
     for (const [action, from, to] of o.steps) {
       await trx.insertInto('order_audit').values({ ...c, order_id: row.id, order_number: number, user_id: staffId, action, from_status: from, to_status: to }).execute();
     }
+    // Money in or back: the card payment behind the payment status (the built-in test provider's), so Hæv betaling works on the authorized one.
+    const attempt = ({ authorized: 'authorized', paid: 'paid', refunded: 'refunded' } as const)[o.payment as 'authorized' | 'paid' | 'refunded'];
+    if (attempt) {
+      const payment = await trx
+        .insertInto('payments')
+        .values({
+          ...c,
+          reference: `k${clientId}-o${row.id}-1`,
+          provider: 'test',
+          transaction_id: `test_demo_${row.id}`,
+          purpose_type: 'order',
+          purpose_id: row.id,
+          amount: totals.total,
+          capture: attempt === 'authorized' ? 'manual' : 'auto',
+          status: attempt,
+          captured_amount: attempt === 'authorized' ? 0 : totals.total,
+          refunded_amount: attempt === 'refunded' ? totals.total : 0,
+          card: json({ type: 'visa', mask: 'XXXXXXXXXXXX4242', expMonth: 12, expYear: 2030 }),
+          fulfilled_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('orders').set({ payment_id: payment.id }).where('client_id', '=', clientId).where('id', '=', row.id).execute();
+    }
   }
 }

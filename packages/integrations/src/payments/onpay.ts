@@ -118,5 +118,6 @@ export function onpayProvider(settings: OnpaySettings): PaymentProvider {
     },
     capture: (id, amount) => api(`transaction/${encodeURIComponent(id)}/capture`, amount === undefined ? undefined : { data: { amount } }),
     refund: (id, amount) => api(`transaction/${encodeURIComponent(id)}/refund`, amount === undefined ? undefined : { data: { amount } }),
+    cancel: (id) => api(`transaction/${encodeURIComponent(id)}/cancel`),
   };
 }

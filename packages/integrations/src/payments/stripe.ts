@@ -88,5 +88,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider & { st
     async refund(id, amount) {
       await stripe.refunds.create({ payment_intent: id, ...(amount === undefined ? {} : { amount }) }).catch(fail);
     },
+    /** An uncaptured intent (requires_capture) is cancelled, which releases the authorization. */
+    async cancel(id) {
+      await stripe.paymentIntents.cancel(id).catch(fail);
+    },
   };
 }

@@ -62,6 +62,7 @@ export function testProvider(settings: { baseUrl: string; secret: string }) {
     // The test provider keeps no money: capture and refund only have to succeed (the app records them).
     async capture() {},
     async refund() {},
+    async cancel() {},
   };
   return provider satisfies PaymentProvider;
 }

@@ -58,6 +58,8 @@ export interface PaymentProvider {
   verify(notification: IncomingNotification): PaymentEvent | null;
   capture(transactionId: string, amount?: number): Promise<void>;
   refund(transactionId: string, amount?: number): Promise<void>;
+  /** Releases an authorization that will not be captured (no money moves). */
+  cancel(transactionId: string): Promise<void>;
 }
 
 /** A notification whose signature does not hold (forged, altered, stale): answer 400, change nothing. */

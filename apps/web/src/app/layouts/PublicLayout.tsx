@@ -2,24 +2,21 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Container,
-  Drawer,
   Flex,
   HStack,
   IconButton,
   Link,
-  Portal,
-  Separator,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { ShoppingCart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatDKK, kronerToOre } from '@klubhus/domain';
-import { cartTotals, lineTotal, useCart } from '../../lib/cart';
+import { useCart } from '../../lib/cart';
 import { ClubLogo } from '../../ui/ClubLogo';
+
+const CartDrawer = lazy(() => import('./CartDrawer'));
 import { fullName, useAppState } from '../../lib/appState';
 
 /** SPEC §2 public layout: header (logo, Log ind / Opret bruger or name + Log ud, cart) and footer. */
@@ -27,7 +24,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
       <PublicHeader />
-      <Box as="main" flex="1" py={{ base: '6', md: '10' }}>
+      {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives later never pushes it (layout shift). */}
+      <Box as="main" flex="1" minH="100dvh" py={{ base: '6', md: '10' }}>
         <Container maxW="6xl">{children}</Container>
       </Box>
       <PublicFooter />
@@ -88,66 +86,21 @@ function PublicHeader() {
           </HStack>
         </Flex>
       </Container>
-      <CartDrawer />
+      <LazyCart />
     </Box>
   );
 }
 
-function CartDrawer() {
-  const { cart, drawerOpen, setDrawerOpen } = useCart();
-  const { client } = useAppState();
-  const totals = cartTotals(cart, client);
-  return (
-    <Drawer.Root open={drawerOpen} onOpenChange={(d) => setDrawerOpen(d.open)} placement="end">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxW="24rem" w="full">
-            <Drawer.Header>
-              <Drawer.Title>Kurv</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              {cart.lines.length === 0 ? (
-                <Text color="fg.muted">Kurven er tom.</Text>
-              ) : (
-                <Stack gap="3" as="ul" listStyleType="none">
-                  {cart.lines.map((l) => (
-                    <Flex as="li" key={l.id} justify="space-between" gap="3">
-                      <Box>
-                        <Text fontWeight="medium">{l.title}</Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          {l.amount} × {formatDKK(kronerToOre(l.price))}
-                        </Text>
-                      </Box>
-                      <Text fontWeight="medium">{formatDKK(lineTotal(l))}</Text>
-                    </Flex>
-                  ))}
-                </Stack>
-              )}
-            </Drawer.Body>
-            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-              <Separator />
-              <Flex justify="space-between">
-                <Text>Subtotal</Text>
-                <Text>{formatDKK(totals.subtotal)}</Text>
-              </Flex>
-              <Flex justify="space-between">
-                <Text>Moms</Text>
-                <Text>{formatDKK(totals.vat)}</Text>
-              </Flex>
-              <Flex justify="space-between" fontWeight="bold">
-                <Text>Total</Text>
-                <Text>{formatDKK(totals.total)}</Text>
-              </Flex>
-            </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Luk kurv" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
-  );
+/** The cart drawer's code loads when the cart is first opened (the storefront's first load goes without it). */
+function LazyCart() {
+  const { drawerOpen } = useCart();
+  const [opened, setOpened] = useState(false);
+  if (drawerOpen && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  ) : null;
 }
 
 function PublicFooter() {

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Bold, Check, ImagePlus, Italic, List, Paperclip, Reply, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { useConfirm } from '../../ui/ConfirmModal';
+import { useConfirm } from '../../ui/confirm';
 import { errorMessage } from '../../ui/errors';
 import { Section } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';

@@ -16,6 +16,7 @@ import { FilesPanel } from '../files/FilesPanel';
 import { toUpload } from '../../lib/transfer';
 import { CompanyContactsSection, type ContactCard } from './CompanyContactsSection';
 import { CompanyEventsTab } from './CompanyEventsTab';
+import { CompanySalesSection } from './CompanySalesSection';
 import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
 import { STATUS_OPTIONS } from './status';
@@ -135,6 +136,7 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
                     );
                   }}
                 />
+                {company && app.modules.some((m) => m.alias === 'orders') && <CompanySalesSection company={company} />}
                 {company && <TicketUtilizationSection companyId={company.id} />}
               </Stack>
             </Grid>

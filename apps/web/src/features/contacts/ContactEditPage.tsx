@@ -16,7 +16,7 @@ import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../c
 import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
 import { EmptyRow } from '../../ui/TableParts';
-import { useConfirm } from '../../ui/ConfirmModal';
+import { useConfirm } from '../../ui/confirm';
 import { useSaveMutation } from '../../ui/save';
 import { Trash2 } from 'lucide-react';
 

@@ -5,6 +5,7 @@ import { useTRPC } from '../../lib/trpc';
 import { formatEventStart } from '../../ui/format';
 import { usePageTitle } from '../../ui/page-title';
 import { RichText } from '../../ui/RichText';
+import { BookingWizard } from '../public-events/booking/BookingWizard';
 
 
 /** An invitation as its mailed link opens it: the event, who is invited and with which tickets. */
@@ -84,6 +85,7 @@ export default function InvitationPage() {
             </Table.Root>
           </Box>
         )}
+        {open && <BookingWizard eventId={event.id} eventTitle={event.title} terms={null} inviteToken={token} />}
       </Card.Body>
     </Card.Root>
   );

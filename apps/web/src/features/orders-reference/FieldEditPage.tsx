@@ -6,10 +6,10 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { EditPage, recordPage } from '../../ui/EditPage';
-import { DateField, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
+import { AsyncSelectField, DateField, FormField, NumberField, SelectField, StringListField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import type { RecordRoute } from '../../ui/useRecordRoute';
-import { AsyncSelectField, FIELD_TYPE_LABELS } from '../products/shared';
+import { FIELD_TYPE_LABELS } from '../products/shared';
 type FieldRow = RouterOutputs['customFields']['get'];
 
 /** The shared schema plus the default-value check the server makes (SPEC §5: a Number field's default is a decimal). */

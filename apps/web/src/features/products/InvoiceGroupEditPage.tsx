@@ -6,6 +6,7 @@ import { EditPage, recordPage } from '../../ui/EditPage';
 import { CheckboxField, NumberField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import type { RecordRoute } from '../../ui/useRecordRoute';
+import { EconomicField } from './EconomicField';
 
 type Values = z.input<typeof ZInvoiceGroupUpdateRequest>;
 type Group = RouterOutputs['invoiceGroups']['get'];
@@ -13,14 +14,14 @@ type Group = RouterOutputs['invoiceGroups']['get'];
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 function toValues(g: Group | undefined): Values {
-  if (!g) return { id: null, title: '', sku: '', sorting: '0', vatExempt: false, economic: { productGroup: '' } };
+  if (!g) return { id: null, title: '', sku: '', sorting: '0', vatExempt: false, economic: { productGroup: '', unit: '' } };
   return {
     id: g.id,
     title: g.title,
     sku: g.sku ?? '',
     sorting: String(g.sorting),
     vatExempt: g.vatExempt,
-    economic: { ...g.economic, productGroup: str(g.economic?.productGroup) },
+    economic: { ...g.economic, productGroup: str(g.economic?.productGroup), unit: str(g.economic?.unit) },
   };
 }
 
@@ -58,11 +59,11 @@ function GroupForm({ route }: { route: RecordRoute<Group> }) {
           content: (
             <Section title="E-conomic">
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <TextField name="economic.productGroup" label="Varegruppe (nummer)" />
+                <EconomicField name="economic.productGroup" label="Varegruppe" list="productGroups" />
+                <EconomicField name="economic.unit" label="Enhed" list="units" />
               </SimpleGrid>
               <Text mt="3" fontSize="sm" color="fg.muted">
-                Varegruppen i e-conomic, som produkter i denne gruppe bogføres på. Valg fra listen over varegrupper kommer med
-                e-conomic-integrationen.
+                Varegruppen og enheden i e-conomic, som produkter i denne gruppe bogføres med.
               </Text>
             </Section>
           ),

@@ -2,28 +2,13 @@ import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Text }
 import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { SelectField } from '../../ui/form';
 
 /** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
 export const krInput = (kroner: number | null | undefined): string =>
   kroner === null || kroner === undefined ? '' : formatAmount(kronerToOre(kroner)).replace(/\./g, '');
-
-/**
- * SelectField whose options arrive later (a query): once they are there the
- * native select is told its value again, else it would show the placeholder.
- */
-export function AsyncSelectField(props: ComponentProps<typeof SelectField>) {
-  const { getValues, setValue } = useFormContext();
-  const count = props.options.length;
-  useEffect(() => {
-    if (count > 0) setValue(props.name, getValues(props.name), { shouldDirty: false, shouldValidate: false });
-  }, [count, props.name, getValues, setValue]);
-  return <SelectField {...props} />;
-}
 
 /** True when a feature (e.g. 'contracts', 'economic') of a module is switched on for the club. */
 export function useFeature(moduleAlias: string, featureAlias: string): boolean {

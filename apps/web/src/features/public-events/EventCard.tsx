@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Card, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, Heading, Image, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { RouterOutputs } from '../../lib/trpc';
 import { formatEventStart } from '../../ui/format';
@@ -44,12 +44,40 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: PublicEventCa
   );
 }
 
+const GRID = { display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' } as const;
+
 /** Cards in a responsive grid. */
 export function EventGrid({ events, headingLevel }: { events: PublicEventCard[]; headingLevel?: 'h2' | 'h3' }) {
   return (
-    <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }} gap="5">
+    <Box {...GRID}>
       {events.map((e) => (
         <EventCard key={e.id} event={e} headingLevel={headingLevel} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Cards while the events load, shaped as the cards (banner, three lines, a button), so the page
+ * does not jump when they arrive (Lighthouse's layout shift).
+ */
+export function EventGridSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <Box {...GRID} aria-busy="true" aria-label="Indlæser arrangementer">
+      {Array.from({ length: count }, (_, i) => (
+        <Card.Root key={i} bg="bg" variant="outline" overflow="hidden" h="full">
+          <AspectRatio ratio={16 / 9}>
+            <Skeleton />
+          </AspectRatio>
+          <Card.Body gap="3">
+            <SkeletonText noOfLines={2} />
+            <Skeleton h="6" w="70%" />
+            <SkeletonText noOfLines={3} />
+          </Card.Body>
+          <Card.Footer>
+            <Skeleton h="8" w="24" />
+          </Card.Footer>
+        </Card.Root>
       ))}
     </Box>
   );

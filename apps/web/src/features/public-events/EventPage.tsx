@@ -1,6 +1,6 @@
 import { AspectRatio, Badge, Box, Card, DataList, Heading, Image, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { formatEventStart } from '../../ui/format';
@@ -8,6 +8,10 @@ import { usePageTitle } from '../../ui/page-title';
 import { RichText } from '../../ui/RichText';
 
 type PublicEvent = RouterOutputs['publicEvents']['get'];
+
+/** The wizard and the season-ticket card come after the page (their own chunk): the page shows first. */
+const BookingWizard = lazy(() => import('./booking/BookingWizard').then((m) => ({ default: m.BookingWizard })));
+const SeasonalCard = lazy(() => import('./booking/SeasonalCard').then((m) => ({ default: m.SeasonalCard })));
 
 /** /events/{url}: the event's page (SPEC §2). An unknown or hidden event goes back to /events. */
 export default function EventPage() {
@@ -55,7 +59,15 @@ export default function EventPage() {
           </Stack>
         </Stack>
         <SignupFacts event={e} />
+        <Suspense fallback={null}>
+          <SeasonalCard eventId={e.id} />
+        </Suspense>
         {e.description && <RichText html={e.description} />}
+        {e.bookingOpen && (
+          <Suspense fallback={<Skeleton h="40" aria-busy="true" />}>
+            <BookingWizard eventId={e.id} eventTitle={e.title} terms={e.terms} />
+          </Suspense>
+        )}
         {e.sponsors.length > 0 && <Sponsors sponsors={e.sponsors} />}
         {e.bannerBottom && <Image src={e.bannerBottom} alt="" loading="lazy" borderRadius="md" w="full" />}
       </Card.Body>

@@ -14,6 +14,15 @@ export const settingsRoutes = defineRoutes([
     nav: { label: 'Indstillinger', order: 0 },
     component: () => import('./SettingsPage'),
   },
+  {
+    path: '/settings/economic',
+    title: 'E-conomic',
+    access: 'admin',
+    navGroup: 'settings',
+    nav: { label: 'E-conomic', order: 10 },
+    description: 'Forbindelsen til e-conomic og standarderne for kunder og fakturaer, valgt fra e-conomics egne lister.',
+    component: () => import('./EconomicSettingsPage'),
+  },
   ...listAndEditRoutes({
     path: '/settings/modules',
     listTitle: 'Modules',

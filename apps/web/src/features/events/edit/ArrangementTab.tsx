@@ -2,11 +2,13 @@ import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, DateField, NumberField, TextareaField, TextField } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, DateField, NumberField, TextareaField, TextField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
+import { formatCount } from '../../../ui/format';
+import { LinkButton } from '../../../ui/LinkButton';
 import { RichText } from '../../../ui/RichText';
+import { useFeature } from '../../products/shared';
 import { ExtraInfoSection } from './ExtraInfoSection';
-import { AsyncSelectField } from './fields';
 import { NotificationsSection } from './NotificationsSection';
 import { SponsorsSection } from './SponsorsSection';
 import { UploadField } from './uploads';
@@ -35,7 +37,7 @@ export function ArrangementTab({ kind, event, onType }: { kind: 'event' | 'type'
       <NotificationsSection />
       <ExtraInfoSection />
       {isEvent && <MediaSection event={event} />}
-      {isEvent && <SeatingChartSection event={event} />}
+      <SeatingChartSection event={event} />
       {isEvent && <SponsorsSection event={event} />}
     </Stack>
   );
@@ -170,16 +172,34 @@ function MediaSection({ event }: { event?: Event }) {
   );
 }
 
-/** SPEC §2 seating chart picker: no procedure lists the club's charts yet, so the saved chart is shown, not chosen. */
+/**
+ * SPEC §2 seating chart picker (§4: the list loads when hasSeating is turned on). The event gets its
+ * own copy of the chosen chart when saved; a club on seats.io names a seats.io chart instead.
+ */
 function SeatingChartSection({ event }: { event?: Event }) {
+  const trpc = useTRPC();
   const hasSeating = useWatch({ name: 'hasSeating' }) as boolean;
+  const charts = useQuery({ ...trpc.seatingCharts.options.queryOptions(), enabled: hasSeating });
+  const seatsio = useFeature('events', 'seatsio');
   if (!hasSeating) return null;
   return (
-    <Section title="Salsplan">
-      <Text color="fg.muted">
-        {event?.seating.name ? `Salsplan: ${event.seating.name}` : 'Der er ikke valgt nogen salsplan.'} Pladsoversigten vises under Planoversigt, når
-        arrangementet er gemt med en salsplan.
-      </Text>
+    <Section title="Salsplan" actions={<LinkButton to="/events/charts" size="sm" variant="outline">Salsplaner</LinkButton>}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <AsyncSelectField
+          name="seating.chartId"
+          label="Salsplan"
+          placeholder="Ingen salsplan"
+          options={(charts.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${formatCount(c.seats)} pladser)` }))}
+        />
+        {seatsio && <TextField name="seating.chartKey" label="Seats.io chart key" helperText="Sælg pladserne gennem seats.io i stedet for klubbens egen salsplan." />}
+      </SimpleGrid>
+      {event && (
+        <Text color="fg.muted" mt="3" fontSize="sm">
+          {event.seating.eventId
+            ? 'Arrangementet har sin egen kopi af salsplanen: ændringer i salsplanen påvirker ikke dette arrangement. Pladserne ses under Planoversigt.'
+            : 'Arrangementet får sin egen kopi af salsplanen, når det gemmes.'}
+        </Text>
+      )}
     </Section>
   );
 }

@@ -9,6 +9,7 @@ import { useZodForm } from '../../../ui/form';
 import { type RecordRoute, useRecordDelete, useRecordSave } from '../../../ui/useRecordRoute';
 import { CommentsPanel } from '../../comments/CommentsPanel';
 import { FilesPanel } from '../../files/FilesPanel';
+import { AttendeesTab } from '../../gate/AttendeesTab';
 import { ARRANGEMENT_FIELDS, ArrangementTab } from './ArrangementTab';
 import { InvitationsTab } from './InvitationsTab';
 import { NotesLabel } from './NotesLabel';
@@ -83,6 +84,7 @@ function EventForm({ route }: { route: RecordRoute<Event> }) {
           { value: 'seating', label: 'Planoversigt', hidden: !(hasSeating && event?.seating.eventId), content: event && <SeatingTab event={event} /> },
           { value: 'tables', label: 'Bordplan', hidden: !hasTables, fields: ['tablePlan', 'cardPictureFile'], content: <TablePlanTab event={event} uploads /> },
           { value: 'invitations', label: 'Invitationer', hidden: !event, fields: ['invitees'], content: event && <InvitationsTab eventId={event.id} /> },
+          { value: 'attendees', label: 'Tilmeldte', hidden: !event, lazy: true, content: event && <AttendeesTab eventId={event.id} /> },
           { value: 'relations', label: 'Relationer', hidden: !event, lazy: true, content: event && <RelationsTab event={event} /> },
           {
             value: 'notes',

@@ -5,7 +5,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { type RouterOutputs, useTRPC } from '../../../lib/trpc';
-import { useConfirm } from '../../../ui/ConfirmModal';
+import { useConfirm } from '../../../ui/confirm';
 import { NumberField, SelectField } from '../../../ui/form';
 import { FormModal } from '../../../ui/ModalRowsSection';
 import { Section } from '../../../ui/PageHeader';

@@ -3,7 +3,8 @@ import { NOTIFICATION_GROUPS, NOTIFICATION_LABELS, REMINDER_INTERVALS, STANDARD_
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 import { Section } from '../../../ui/PageHeader';
-import { AsyncSelectField, CheckboxGroupField } from './fields';
+import { CheckboxGroupField } from './fields';
+import { AsyncSelectField } from '../../../ui/form';
 
 const INTERVALS = REMINDER_INTERVALS.map((d) => ({ value: d, label: d === 1 ? '1 dag før' : `${d} dage før` }));
 

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { TABLE_CARD_FORMATS, TABLE_CARD_ORIENTATIONS } from '@klubhus/domain';
 import { SelectField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
+import { TablesSection } from '../../gate/TablesSection';
 import { CheckboxGroupField } from './fields';
 import { useTicketProducts } from './TicketsTab';
 import { UploadField } from './uploads';
@@ -13,6 +14,7 @@ const ORIENTATION_LABELS: Record<(typeof TABLE_CARD_ORIENTATIONS)[number], strin
 export function TablePlanTab({ event, uploads }: { event?: Event; uploads: boolean }) {
   const products = useTicketProducts();
   return (
+    <>
     <Section title="Bordplan">
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -27,5 +29,7 @@ export function TablePlanTab({ event, uploads }: { event?: Event; uploads: boole
         <CheckboxGroupField name="tablePlan.productIds" label="Billetter ved bordene" options={products.map((p) => ({ value: p.id, label: p.title }))} />
       </Stack>
     </Section>
+    {event && <TablesSection eventId={event.id} />}
+    </>
   );
 }

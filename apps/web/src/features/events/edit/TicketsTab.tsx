@@ -3,11 +3,10 @@ import { CONTROL_TYPE_LABELS, CONTROL_TYPES, ZTicketProduct } from '@klubhus/dom
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, DateField, NumberField, SelectField, TextareaField, TextField } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, DateField, NumberField, SelectField, TextareaField, TextField } from '../../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
 import { Section } from '../../../ui/PageHeader';
 import { YesNo } from '../../../ui/TableParts';
-import { AsyncSelectField } from './fields';
 import { UploadField } from './uploads';
 import type { Event, TicketDraft } from './values';
 

@@ -1,20 +1,6 @@
 import { Checkbox, Wrap } from '@chakra-ui/react';
-import { type ComponentProps, useEffect } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormField, SelectField } from '../../../ui/form';
-
-/**
- * SelectField whose options arrive later (a query): once they are there the
- * native select is told its value again, else it would show the first option.
- */
-export function AsyncSelectField(props: ComponentProps<typeof SelectField>) {
-  const { getValues, setValue } = useFormContext();
-  const count = props.options.length;
-  useEffect(() => {
-    if (count > 0) setValue(props.name, getValues(props.name), { shouldDirty: false, shouldValidate: false });
-  }, [count, props.name, getValues, setValue]);
-  return <SelectField {...props} />;
-}
+import { FormField } from '../../../ui/form';
 
 /** A number[] field as a row of checkboxes (reminder days, product ids). */
 export function CheckboxGroupField({ name, label, options }: { name: string; label: string; options: { value: number; label: string }[] }) {

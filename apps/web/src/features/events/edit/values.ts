@@ -87,7 +87,7 @@ export function templateValues(t: EventType | Event | undefined, fromType = fals
       ticketPicture: fromType ? null : fileId(t?.tickets.ticketPicture),
       products: (t?.tickets.products ?? []).map((p) => ticketDraft(p, !fromType)),
     },
-    seating: { chartId: t?.seating.chartId ?? null },
+    seating: { chartId: t?.seating.chartId ? String(t.seating.chartId) : '', chartKey: t?.seating.chartKey ?? '' },
     tablePlan: {
       cardPicture: fromType ? null : fileId(t?.tablePlan.cardPicture),
       cardFormat: t?.tablePlan.cardFormat ?? 'A4',

@@ -1,9 +1,8 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, TextField } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, TextField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
-import { AsyncSelectField } from '../shared';
 
 /** Invoice text and group, VAT exemption and how the product shows on invoices and exports. */
 export function InvoiceSection() {

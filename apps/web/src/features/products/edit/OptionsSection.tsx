@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, FormField, NumberField, useFieldError } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, FormField, NumberField, useFieldError } from '../../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
 import { YesNo } from '../../../ui/TableParts';
-import { AsyncSelectField, ProductSearch } from '../shared';
+import { ProductSearch } from '../shared';
 import { krText, type OptionDraft } from './values';
 
 const NEW_OPTION = (): OptionDraft => ({

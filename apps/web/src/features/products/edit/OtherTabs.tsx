@@ -1,10 +1,11 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { EconomicField } from '../EconomicField';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, FormField, ImageUpload, NumberField, TextareaField, TextField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
-import { AsyncSelectField, useModuleOn } from '../shared';
+import { useModuleOn } from '../shared';
 
 /** Tab Abonnement: sold as a subscription (start fee, fee, interval and commitment in months). */
 export function SubscriptionSection() {
@@ -68,12 +69,12 @@ export function ShopSection({ image, onImage, currentImage }: { image: File | nu
   );
 }
 
-/** Tab E-conomic (the orders module's economic feature). */
+/** Tab E-conomic (the orders module's economic feature): the product in e-conomic, chosen from its product list. */
 export function EconomicSection() {
   return (
     <Section title="E-conomic">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField name="economicSku" label="Varenummer i e-conomic" helperText="Tom: produktets varenummer bruges." />
+        <EconomicField name="economicSku" label="Produkt i e-conomic" list="products" helperText="Tom: produktets varenummer bruges." />
       </SimpleGrid>
     </Section>
   );

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
-import { CheckboxField, NumberField, SelectField, TextareaField, TextField } from '../../../ui/form';
+import { AsyncSelectField, CheckboxField, NumberField, SelectField, TextareaField, TextField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
-import { AsyncSelectField } from '../shared';
 import type { Values } from './values';
 
 /** The basics: title, type, SKU, category, price, sale amount, sorting, description and flags. */

@@ -1,8 +1,10 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { CONTRACT_AMOUNT_TYPES, CONTRACT_SETUP_TYPES, CONTRACT_UNITS, isAmountType, isNumberSetup } from '@klubhus/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CheckboxField, SelectField, TextField } from '../../../ui/form';
+import { useTRPC } from '../../../lib/trpc';
+import { AsyncSelectField, CheckboxField, SelectField, TextField } from '../../../ui/form';
 import { Section } from '../../../ui/PageHeader';
 import type { Values } from './values';
 
@@ -16,18 +18,39 @@ const AMOUNT_TYPE_LABELS: Record<(typeof CONTRACT_AMOUNT_TYPES)[number], string>
 const UNIT_LABELS: Record<(typeof CONTRACT_UNITS)[number], string> = { stk: 'stk.', person: 'pers.' };
 
 
-/** Seat categories of a seat ticket: which chart and which category on it the ticket sells. */
+/**
+ * Seat categories of a seat ticket: which of the club's seating charts and which category on it the
+ * ticket sells (chosen from the charts; typed by hand for a club without the events module).
+ */
 export function SeatsSection() {
+  const trpc = useTRPC();
   const type = useWatch({ name: 'type' });
+  const chartId = useWatch({ name: 'seats.chartId' }) as string | null | undefined;
+  const charts = useQuery({ ...trpc.seatingCharts.options.queryOptions(), enabled: type === 'seat-ticket', retry: false });
   if (type !== 'seat-ticket') return null;
+  const chart = charts.data?.find((c) => String(c.id) === String(chartId ?? ''));
   return (
     <Section title="Pladskategorier">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField name="seats.chartId" label="Pladskort" />
-        <TextField name="seats.category" label="Kategori" />
+        {charts.data ? (
+          <>
+            <AsyncSelectField name="seats.chartId" label="Salsplan" placeholder="Vælg salsplan" options={charts.data.map((c) => ({ value: String(c.id), label: c.name }))} />
+            <AsyncSelectField
+              name="seats.category"
+              label="Kategori"
+              placeholder="Vælg kategori"
+              options={(chart?.categories ?? []).map((c) => ({ value: c.key, label: c.accessible ? `${c.label} (kørestol)` : c.label }))}
+            />
+          </>
+        ) : (
+          <>
+            <TextField name="seats.chartId" label="Salsplan" />
+            <TextField name="seats.category" label="Kategori" />
+          </>
+        )}
       </SimpleGrid>
       <Text mt="3" fontSize="sm" color="fg.muted">
-        Angiv pladskortets nøgle og kategorien på kortet. Valg af pladskort og kategori fra en liste kommer sammen med pladskortene.
+        Billetten sælger pladser i denne kategori på salsplanen.
       </Text>
     </Section>
   );

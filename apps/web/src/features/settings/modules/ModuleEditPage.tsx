@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { type RouterOutputs, useTRPC } from '../../../lib/trpc';
-import { useConfirm } from '../../../ui/ConfirmModal';
+import { useConfirm } from '../../../ui/confirm';
 import { EditPage, recordPage } from '../../../ui/EditPage';
 import { CheckboxField, NumberField, StringListField, TextField, useZodForm } from '../../../ui/form';
 import { isIconName, ModuleIcon } from '../../../ui/ModuleIcon';

@@ -1,0 +1,110 @@
+import { BOOKING_MSG } from '@klubhus/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capacityLocks } from '../../../../packages/api/src/booking/capacity';
+import { danishMessage } from '../catalogue/helpers';
+import { clubId, createTestApp, type TestApp } from '../helpers';
+import { type Caller, callerFor, guest, openEvent, type Visitor, visitorOf } from './helpers';
+
+/**
+ * Capacity that never oversells (DESIGN.md "Capacity"), on PostgreSQL: many buyers at once for the
+ * last tickets and for one seat. Each claim has a control: the same race with the locks switched
+ * off (capacityLocks.enabled = false: read, check, write) must oversell, so the claim can fail.
+ * The embedded database runs one transaction at a time, so this file needs a server.
+ */
+let t: TestApp;
+let staff: Caller;
+let v: Visitor;
+let typeId: number;
+let single: number;
+let season: number;
+let demo: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await clubId(t.database, 'Demo IF');
+  staff = await callerFor(t, 'staff@demo.dk');
+  v = visitorOf(t);
+  typeId = (await staff.eventTypes.update({ title: 'Samtidighed' })).id;
+  const product = async (title: string) => (await t.database.owner.selectFrom('products').select('id').where('client_id', '=', demo).where('title', '=', title).executeTakeFirstOrThrow()).id;
+  single = await product('Enkeltbillet');
+  season = await product('Sæsonkort');
+}, 120_000);
+afterAll(() => {
+  capacityLocks.enabled = true;
+  return t.close();
+});
+
+async function race(n: number, call: () => Promise<unknown>) {
+  const results = await Promise.allSettled(Array.from({ length: n }, () => call()));
+  const ok = results.filter((r) => r.status === 'fulfilled').length;
+  const messages = results.flatMap((r) => (r.status === 'rejected' ? [danishMessage(r.reason)] : []));
+  return { ok, messages };
+}
+
+const liveTickets = async (eventId: number) =>
+  Number(
+    (
+      await t.database.owner
+        .selectFrom('event_tickets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_id', '=', eventId)
+        .where('status', '<>', 'cancelled')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A free seat of the demo stadium in no channel. */
+async function freeSeat(offset: number) {
+  const agf = await t.database.owner.selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+  const seat = await t.database.owner
+    .selectFrom('seat_map_seats')
+    .select('seat_key')
+    .where('seat_map_id', '=', agf.seat_map_id as number)
+    .where('status', '=', 'free')
+    .where('channel', 'is', null)
+    .orderBy('seat_key')
+    .offset(offset)
+    .executeTakeFirstOrThrow();
+  return { eventId: agf.id, seatMapId: agf.seat_map_id as number, seat: seat.seat_key };
+}
+
+describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (PostgreSQL)', () => {
+  it('60 buyers at once for the last 10 tickets: exactly 10 get one, the rest the sold-out text; the control without the lock oversells', async () => {
+    const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
+    const eventId = await openEvent(staff, typeId, 'De sidste ti', tickets);
+    const email = (await v.booking.products({ eventId })).contactEmail;
+    const locked = await race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
+    expect(locked.ok).toBe(10);
+    expect(new Set(locked.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
+    expect(await liveTickets(eventId)).toBe(10);
+
+    capacityLocks.enabled = false;
+    try {
+      const control = await openEvent(staff, typeId, 'De sidste ti uden lås', tickets);
+      const unlocked = await race(60, () => v.booking.book(guest(control, [{ productId: single, amount: 1 }])));
+      // Without the lock the same race sells more than there is.
+      expect(unlocked.ok).toBeGreaterThan(10);
+      expect(await liveTickets(control)).toBeGreaterThan(10);
+    } finally {
+      capacityLocks.enabled = true;
+    }
+  });
+
+  it('30 buyers at once for one seat: exactly one gets it; the control without the locks sells it twice', async () => {
+    const { eventId, seatMapId, seat } = await freeSeat(0);
+    const locked = await race(30, () => v.booking.book(guest(eventId, [{ productId: season, amount: 1, seat }])));
+    expect(locked.ok).toBe(1);
+    const held = await t.database.owner.selectFrom('event_tickets').select('id').where('event_id', '=', eventId).where('seat_key', '=', seat).where('status', '<>', 'cancelled').execute();
+    expect(held).toHaveLength(1);
+    expect(await t.database.owner.selectFrom('seat_map_seats').select('status').where('seat_map_id', '=', seatMapId).where('seat_key', '=', seat).executeTakeFirstOrThrow()).toEqual({ status: 'held' });
+
+    capacityLocks.enabled = false;
+    try {
+      const other = await freeSeat(1);
+      const unlocked = await race(30, () => v.booking.book(guest(other.eventId, [{ productId: season, amount: 1, seat: other.seat }])));
+      expect(unlocked.ok).toBeGreaterThan(1);
+    } finally {
+      capacityLocks.enabled = true;
+    }
+  });
+});

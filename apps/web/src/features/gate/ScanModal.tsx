@@ -1,0 +1,77 @@
+import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { GATE_MSG, SCAN_DEBOUNCE_MS, type TScanResponse } from '@klubhus/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { errorMessage } from '../../ui/errors';
+import { Modal } from '../../ui/Modal';
+import { ScanPanel } from './ScanPanel';
+
+/**
+ * The scan modal (SPEC §2, §8, §9): a hand scanner types the code into the field; 500 ms after the
+ * last keystroke (or at once on Enter) the ticket is scanned, the panel shows the answer and the
+ * field empties for the next guest, keeping its focus.
+ */
+export function ScanModal({ eventId, open, onClose, onScanned }: { eventId: number; open: boolean; onClose: () => void; onScanned: () => void }) {
+  const trpc = useTRPC();
+  const [code, setCode] = useState('');
+  const [answer, setAnswer] = useState<TScanResponse | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const scan = useMutation(
+    trpc.gate.scan.mutationOptions({
+      onSuccess: (r) => {
+        setAnswer(r);
+        onScanned();
+      },
+      onError: (e) => setAnswer({ success: false, status: 'unknown', result: null, error: errorMessage(e), data: null, firstScannedAt: null, firstScannedBy: null, replayed: false }),
+      onSettled: () => input.current?.focus(),
+    }),
+  );
+  const submit = (value: string) => {
+    const ticketId = value.trim();
+    if (!ticketId || scan.isPending) return;
+    setCode('');
+    scan.mutate({ id: eventId, ticketId });
+  };
+  // SPEC §9: 500 ms after the last keystroke.
+  useEffect(() => {
+    if (!code.trim()) return;
+    const t = setTimeout(() => submit(code), SCAN_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  });
+  useEffect(() => {
+    if (!open) {
+      setCode('');
+      setAnswer(null);
+    }
+  }, [open]);
+
+  return (
+    <Modal open={open} onClose={onClose} title={GATE_MSG.scanTicket} testId="scan-modal">
+      <Dialog.Body pb="6">
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label>{GATE_MSG.ticketCode}</Field.Label>
+            <Input
+              ref={input}
+              value={code}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              inputMode="text"
+              size="lg"
+              onChange={(e) => setCode(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  submit(code);
+                }
+              }}
+            />
+          </Field.Root>
+          <div aria-live="polite">{answer && <ScanPanel scan={answer} />}</div>
+        </Stack>
+      </Dialog.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import { Badge, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { formatDKK, kronerToOre, PAYMENT_ATTEMPT_LABELS, type VatSettings } from '@klubhus/domain';
+import { type Control, useWatch } from 'react-hook-form';
+import { NumberField, TextareaField } from '../../ui/form';
+import { formatDate, formatDateTime } from '../../ui/format';
+import { Section } from '../../ui/PageHeader';
+import { RowsTable } from './RowsTable';
+import { PaymentStatusBadge } from './status';
+import { liveTotals, type Order, type OrderValues } from './values';
+
+/** Order discount and additional fee (kroner), fixed once the order is approved. */
+export function AmountsSection({ draft }: { draft: boolean }) {
+  return (
+    <Section title="Rabat og gebyr">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <NumberField name="orderDiscount" label="Ordrerabat (kr.)" disabled={!draft} />
+        <NumberField name="additionalFee" label="Gebyr (kr.)" disabled={!draft} />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** Description, internal note and additional text of the order. */
+export function NotesSection() {
+  return (
+    <Section title="Beskrivelse">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <TextareaField name="description" label="Beskrivelse" rows={3} />
+        <TextareaField name="internal" label="Intern note" rows={3} />
+        <TextareaField name="additional" label="Supplerende tekst" rows={3} />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** The totals of what is typed, by the same orderTotals the server stores when saving. */
+export function useLiveTotals(control: Control<OrderValues>, vat: VatSettings) {
+  const [orderLines, orderDiscount, additionalFee, invoicing] = useWatch({ control, name: ['orderLines', 'orderDiscount', 'additionalFee', 'invoicing'] });
+  return liveTotals({ orderLines, orderDiscount, additionalFee, invoicing }, vat);
+}
+
+export function TotalsSection({ totals, vat }: { totals: ReturnType<typeof liveTotals>; vat: VatSettings }) {
+  const rows: [string, number, boolean?][] = [
+    ['Linjer', totals.gross],
+    ...(totals.discount ? ([['Rabat', -totals.discount]] as [string, number][]) : []),
+    ...(totals.additionalFee ? ([['Gebyr', totals.additionalFee]] as [string, number][]) : []),
+    ...(totals.rateFee ? ([['Ratetillæg', totals.rateFee]] as [string, number][]) : []),
+    ['Subtotal ekskl. moms', totals.subtotal],
+    [vat.disableVat ? 'Moms (ingen)' : `Moms (${vat.vatRate} %)`, totals.vat],
+    ['Total', totals.total, true],
+  ];
+  return (
+    <Section title="Total">
+      <Stack gap="1" maxW="sm" ml="auto" aria-label="Ordrens total" role="group">
+        {rows.map(([label, ore, strong]) => (
+          <HStack key={label} justify="space-between" fontWeight={strong ? 'semibold' : undefined} fontSize={strong ? 'lg' : undefined} borderTopWidth={strong ? '1px' : undefined} pt={strong ? '2' : undefined}>
+            <Text>{label}</Text>
+            <Text data-testid={strong ? 'order-total' : undefined}>{formatDKK(ore)}</Text>
+          </HStack>
+        ))}
+        <Text fontSize="xs" color="fg.muted" textAlign="end">
+          {vat.pricesWithVat ? 'Priser er indtastet inkl. moms.' : 'Priser er indtastet ekskl. moms.'}
+        </Text>
+      </Stack>
+    </Section>
+  );
+}
+
+const PROVIDERS: Record<string, string> = { test: 'Testbetaling', stripe: 'Stripe', onpay: 'OnPay' };
+
+/** The order's payment status, its card payments (newest first) and the payment links sent. */
+export function PaymentSection({ order }: { order: Order }) {
+  return (
+    <Section title="Betaling">
+      <Stack gap="4">
+        <HStack gap="2">
+          <Text>Betalingsstatus:</Text>
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </HStack>
+        <RowsTable
+          label="Betalinger"
+          headers={['Dato', 'Reference', 'Udbyder', 'Status', { text: 'Beløb', end: true }, { text: 'Hævet', end: true }, { text: 'Refunderet', end: true }]}
+          empty={order.payments.length === 0 ? 'Ordren er ikke betalt med kort endnu.' : undefined}
+        >
+              {order.payments.map((p) => (
+                <Table.Row key={p.id}>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(p.createdAt)}</Table.Cell>
+                  <Table.Cell>{p.reference}</Table.Cell>
+                  <Table.Cell>{PROVIDERS[p.provider] ?? p.provider}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2" flexWrap="wrap">
+                      <Badge size="sm" variant="outline">
+                        {PAYMENT_ATTEMPT_LABELS[p.status]}
+                      </Badge>
+                      {p.needsAttention && (
+                        <Badge size="sm" colorPalette="red" title={p.needsAttention}>
+                          {p.needsAttention}
+                        </Badge>
+                      )}
+                      {p.id === order.paymentId && (
+                        <Badge size="sm" colorPalette="green">
+                          Ordrens betaling
+                        </Badge>
+                      )}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">{formatDKK(kronerToOre(p.amount))}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">{formatDKK(kronerToOre(p.capturedAmount))}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">{formatDKK(kronerToOre(p.refundedAmount))}</Table.Cell>
+                </Table.Row>
+              ))}
+        </RowsTable>
+        {order.paymentLinks.length > 0 && (
+          <Stack gap="1" aria-label="Betalingslinks" role="list">
+            {order.paymentLinks.map((l) => (
+              <Text role="listitem" key={`${l.sentTo}-${l.createdAt}`} fontSize="sm" color="fg.muted">
+                Betalingslink sendt til {l.sentTo} {formatDate(l.createdAt)}
+                {l.capture === 'manual' ? ' (beløbet reserveres og hæves senere)' : ''}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Billetter: the order's ticket lines (ticket and seat-ticket), until tickets are issued (a later issue). */
+export function TicketsTab({ order }: { order: Order }) {
+  const tickets = order.orderLines.filter((l) => l.type === 'ticket' || l.type === 'seat-ticket');
+  return (
+    <Section title="Billetter">
+      <Text color="fg.muted" mb="3" fontSize="sm">
+        Billetter udstedes, når billetsalget kommer med. Her er ordrens billetlinjer.
+      </Text>
+      <RowsTable label="Billetter" headers={['Billet', 'Antal', 'Plads']} empty={tickets.length === 0 ? 'Ordren har ingen billetter.' : undefined}>
+            {tickets.map((l) => (
+              <Table.Row key={l.id}>
+                <Table.Cell>{l.title}</Table.Cell>
+                <Table.Cell>{l.amount}</Table.Cell>
+                <Table.Cell>{l.seat ?? ''}</Table.Cell>
+              </Table.Row>
+            ))}
+      </RowsTable>
+    </Section>
+  );
+}

@@ -1,0 +1,141 @@
+import { type Database, type Tx, withClub } from '@klubhus/db';
+import { orderPaymentStatus } from '@klubhus/domain';
+import { type Kysely, sql } from 'kysely';
+import { loadActiveModules } from '../clubs/context';
+import { followOrderPayment } from '../orders/payments';
+import { audit } from '../orders/shared';
+import type { PaymentRow } from '../payments/service';
+import { registerPaymentPurpose } from '../payments/service';
+import { seatEngineFor } from '../seating/engine';
+import { releaseSeats } from '../seating/holds';
+import { sendBookingReceipt } from './receipt';
+
+/**
+ * A booking follows its payment (the 'booking' payment purpose). The first money confirms it only
+ * while it still holds what it bought — its hold has not run out, its seats are still held by its
+ * token — then the seats are booked, the tickets become valid, the order is approved and the receipt
+ * goes once. Money that comes after the hold ran out is 'unfulfillable': the payments core flags it
+ * for a refund, the booking is cancelled, and whoever holds the seats now keeps them.
+ *
+ * Lock order, everywhere: payment → booking → order → event → seats.
+ */
+
+type Payment = NonNullable<PaymentRow>;
+
+async function lockBooking(trx: Tx, clientId: number, bookingId: number) {
+  return trx.selectFrom('event_bookings').selectAll().where('client_id', '=', clientId).where('id', '=', bookingId).forUpdate().executeTakeFirst();
+}
+
+async function seatsioOn(trx: Tx, clientId: number) {
+  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+  return !!events?.module.features.some((f) => f.alias === 'seatsio' && f.active);
+}
+
+/**
+ * Cancels a held booking whose hold ran out (or whose money cannot be taken): order cancelled,
+ * tickets cancelled, and the seats its token still holds freed (a seat someone else holds now is
+ * theirs and is not touched).
+ */
+export async function cancelHeldBooking(trx: Tx, clientId: number, b: { id: number; order_id: number; event_id: number; hold_token: string | null }) {
+  await trx.updateTable('event_bookings').set({ state: 'cancelled' }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
+  const o = await trx.selectFrom('orders').select(['id', 'order_number', 'status']).where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
+  if (o && o.status === 'draft') {
+    await trx.updateTable('orders').set({ status: 'cancelled', updated_at: new Date() }).where('client_id', '=', clientId).where('id', '=', o.id).execute();
+    await audit(trx, { clientId, userId: null }, o, 'booking-expired', 'draft', 'cancelled');
+  }
+  const seats = await trx
+    .updateTable('event_tickets')
+    .set({ status: 'cancelled', held_until: null })
+    .where('client_id', '=', clientId)
+    .where('booking_id', '=', b.id)
+    .where('status', '=', 'held')
+    .returning('seat_key')
+    .execute();
+  const keys = seats.map((s) => s.seat_key).filter((k): k is string => !!k);
+  if (!b.hold_token || !keys.length) return;
+  const e = await trx.selectFrom('events').select(['seat_map_id', 'seatsio_event_key']).where('client_id', '=', clientId).where('id', '=', b.event_id).executeTakeFirst();
+  if (e?.seatsio_event_key) {
+    try {
+      await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).release(b.hold_token, keys);
+    } catch {
+      // seats.io frees an expired hold by itself.
+    }
+  } else if (e?.seat_map_id) {
+    await releaseSeats(trx, clientId, e.seat_map_id, b.hold_token, keys);
+  }
+}
+
+/** Books the seats the booking's token holds, when every one of them is still its own and live; false otherwise (nothing changed). */
+async function bookOwnSeats(trx: Tx, clientId: number, b: { event_id: number; hold_token: string | null }, keys: string[]): Promise<boolean> {
+  if (!keys.length) return true;
+  if (!b.hold_token) return false;
+  try {
+    await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).book(b.hold_token, keys);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function fulfilBooking(trx: Tx, clientId: number, bookingId: number, payment: Payment): Promise<'ok' | 'unfulfillable'> {
+  const b = await lockBooking(trx, clientId, bookingId);
+  if (b?.state !== 'held') return 'unfulfillable';
+  const expired = !b.held_until || new Date(b.held_until).getTime() <= Date.now();
+  const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
+  const keys = (
+    await trx.selectFrom('event_tickets').select('seat_key').where('client_id', '=', clientId).where('booking_id', '=', b.id).where('status', '=', 'held').execute()
+  )
+    .map((t) => t.seat_key)
+    .filter((k): k is string => !!k);
+  if (expired || !o || o.status !== 'draft' || payment.amount !== Number(o.total) || !(await bookOwnSeats(trx, clientId, b, keys))) {
+    await cancelHeldBooking(trx, clientId, b);
+    return 'unfulfillable';
+  }
+  await trx.updateTable('event_tickets').set({ status: 'valid', held_until: null }).where('client_id', '=', clientId).where('booking_id', '=', b.id).where('status', '=', 'held').execute();
+  await trx.updateTable('event_bookings').set({ state: 'confirmed', held_until: null }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
+  const status = orderPaymentStatus('pending', payment.status) ?? 'pending';
+  await trx.updateTable('orders').set({ status: 'approved', payment_id: payment.id, payment_status: status, updated_at: new Date() }).where('client_id', '=', clientId).where('id', '=', o.id).execute();
+  await audit(trx, { clientId, userId: null }, o, `payment:${status}`, 'draft', 'approved');
+  await sendBookingReceipt(trx, clientId, bookingBaseUrl.value, b.id);
+  return 'ok';
+}
+
+/** The installation's address for links in mails sent from a payment notification (set at start). */
+export const bookingBaseUrl = { value: 'http://localhost:3000' };
+
+registerPaymentPurpose('booking', {
+  fulfil: fulfilBooking,
+  statusChanged: async (trx, clientId, bookingId, payment, to) => {
+    const b = await trx.selectFrom('event_bookings').select('order_id').where('client_id', '=', clientId).where('id', '=', bookingId).executeTakeFirst();
+    if (b) await followOrderPayment(trx, clientId, b.order_id, payment, to);
+  },
+});
+
+/**
+ * The booking-expiry job: held bookings whose hold ran out are cancelled (their tickets stop
+ * counting the moment the hold runs out in any case; this tidies the order and the seats). A
+ * booking being confirmed holds its row lock; SKIP LOCKED passes it by, and the next run sees it
+ * confirmed. Safe in any number of processes.
+ */
+export async function expireBookingsAllClubs(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const clubs = await db.selectFrom('clients').select('id').orderBy('id').execute();
+  let cancelled = 0;
+  for (const club of clubs) {
+    cancelled += await withClub(db, { clientId: club.id }, async (trx) => {
+      const due = await trx
+        .selectFrom('event_bookings')
+        .select(['id', 'order_id', 'event_id', 'hold_token'])
+        .where('client_id', '=', club.id)
+        .where('state', '=', 'held')
+        .where('held_until', '<=', now)
+        .orderBy('id')
+        .limit(500)
+        .forUpdate()
+        .modifyEnd(sql`SKIP LOCKED`)
+        .execute();
+      for (const b of due) await cancelHeldBooking(trx, club.id, b);
+      return due.length;
+    });
+  }
+  return cancelled;
+}

@@ -1,0 +1,596 @@
+import { hashPassword, json, type Tx, withClub } from '@klubhus/db';
+import {
+  applyDiscountCode,
+  BOOKING_HOLD_SECONDS,
+  BOOKING_MSG,
+  bookingOptionKey,
+  bookingLimitMessage,
+  companyChannel,
+  orderTotals,
+  SEATING_MSG,
+  type TBooking,
+  type TBookingProducts,
+  type TBookResponse,
+  type TOrderPayStart,
+  todayIn,
+  type VatSettings,
+  wireKroner,
+  ZBookingCustomer,
+} from '@klubhus/domain';
+import { PaymentProviderError } from '@klubhus/integrations';
+import { sql } from 'kysely';
+import { currentClub, type Viewer } from '../app/service';
+import { sendConfirmEmail } from '../auth/service';
+import { consumeDiscountCode } from '../catalogue';
+import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
+import { bookableEvent } from '../events/public';
+import { fail, reportInternalError } from '../lib/errors';
+import { generateToken, hashToken } from '../lib/tokens';
+import { nextOrderNumber } from '../orders/service';
+import { audit } from '../orders/shared';
+import { clubSettings } from '../payments/providers';
+import { type PaymentFeatures, startPayment } from '../payments/service';
+import { seatEngineFor } from '../seating/engine';
+import { newHoldToken } from '../seating/holds';
+import { capacityLocks, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
+import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, type TicketOption, visitorCards } from './offer';
+import { sendBookingReceipt } from './receipt';
+import { newTicketCode } from './tickets';
+
+/**
+ * The public booking of an event (SPEC §7 Public events/booking): the products each buyer is
+ * offered, the known-e-mail check, and the booking itself — checked and taken in one transaction
+ * under the event's row lock (capacity.ts) and the seats' row locks; free bookings confirm at once,
+ * paid ones hold their tickets and seats for BOOKING_HOLD_SECONDS while the buyer pays with the
+ * club's provider (payments.ts follows the payment).
+ */
+
+/** The club's e-mail for SPEC §5/§8's 'Kontakt {email}'. */
+async function clubEmail(trx: Tx, clientId: number): Promise<string> {
+  return (await clubFacts(trx, clientId)).email;
+}
+
+/** The club's e-mail and VAT settings, in one read (a booking needs both). */
+async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings }> {
+  const c = await trx
+    .selectFrom('clients')
+    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return { email: c.email || c.sender_email || '', vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat } };
+}
+
+/** The club's seat categories of an event's seat map (badges on the product cards). */
+async function seatCategories(trx: Tx, clientId: number, seatMapId: number | null) {
+  if (!seatMapId) return [];
+  const m = await trx.selectFrom('seat_maps').select('categories').where('client_id', '=', clientId).where('id', '=', seatMapId).executeTakeFirst();
+  return ((m?.categories ?? []) as { key: string; label: string; color: string; accessible?: boolean }[]).map((c) => ({ ...c, accessible: !!c.accessible }));
+}
+
+/** The invitation a booking link carries, for its event: contact, company, products with amounts. */
+async function openInvite(trx: Tx, clientId: number, eventId: number, token: string) {
+  const i = await trx
+    .selectFrom('event_invites as i')
+    .innerJoin('contacts as c', (j) => j.onRef('c.client_id', '=', 'i.client_id').onRef('c.id', '=', 'i.contact_id'))
+    .leftJoin('companies as co', (j) => j.onRef('co.client_id', '=', 'i.client_id').onRef('co.id', '=', 'i.company_id'))
+    .select(['i.id', 'i.contact_id', 'i.company_id', 'c.firstname', 'c.lastname', 'c.email', 'c.phone', 'co.name as company'])
+    .where('i.client_id', '=', clientId)
+    .where('i.event_id', '=', eventId)
+    .where('i.token', '=', token)
+    .executeTakeFirst();
+  if (!i) throw fail.notFound();
+  const products = await trx.selectFrom('event_invite_products').select(['product_id', 'amount']).where('client_id', '=', clientId).where('invite_id', '=', i.id).execute();
+  const buyer: Buyer = {
+    key: `invite:${i.id}`,
+    kind: i.company_id ? 'company' : 'contact',
+    companyId: i.company_id,
+    contactId: i.contact_id,
+    inviteId: i.id,
+    invite: new Map(products.map((p) => [p.product_id, Number(p.amount)])),
+  };
+  return { invite: i, buyer };
+}
+
+/** An event a booking may be made for: the visitor's (visible, open), or an invitation's (its token is the guard; open). */
+async function eventFor(trx: Tx, clientId: number, email: string | null, eventId: number, inviteToken: string | null) {
+  if (!inviteToken) return bookableEvent(trx, clientId, email, eventId);
+  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+  if (!events) throw fail.notFound();
+  const e = await trx.selectFrom('events').select(['id', 'has_seating', 'sign_up_start', 'sign_up_deadline']).where('client_id', '=', clientId).where('id', '=', eventId).executeTakeFirst();
+  if (!e) throw fail.notFound();
+  const now = new Date();
+  if (now < e.sign_up_start || now > e.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
+  return { id: e.id, hasSeating: e.has_seating, seatsio: events.module.features.some((f) => f.alias === 'seatsio' && f.active) };
+}
+
+async function bookingClub(v: Viewer) {
+  const { clientId } = await currentClub(v);
+  if (!clientId) throw fail.notFound();
+  return clientId;
+}
+
+/* ------------------------------------------------------------------ POST /{eventId}/products */
+
+export async function bookingProducts(v: Viewer, input: { eventId: number; inviteToken: string | null }): Promise<TBookingProducts> {
+  const clientId = await bookingClub(v);
+  return withClub(v.db, { clientId }, async (trx) => {
+    const email = v.user?.email ?? null;
+    await eventFor(trx, clientId, email, input.eventId, input.inviteToken);
+    const event = await trx
+      .selectFrom('events')
+      .select(['id', 'type_id', 'max_signups', 'max_company_signups', 'business_only', 'invitees', 'has_seating', 'has_tickets', 'extra_info', 'seat_map_id'])
+      .where('client_id', '=', clientId)
+      .where('id', '=', input.eventId)
+      .executeTakeFirstOrThrow();
+    const [products, categories, contactEmail] = await Promise.all([
+      bookingProductsOf(trx, clientId, event),
+      seatCategories(trx, clientId, event.seat_map_id),
+      clubEmail(trx, clientId),
+    ]);
+    const extraInfo = ((event.extra_info as { alias: string; title: string; type: string; values: string[]; required?: boolean }[]) ?? []).map((x) => ({
+      alias: x.alias,
+      title: x.title,
+      type: x.type,
+      values: x.values ?? [],
+      required: !!x.required,
+    }));
+    const result: TBookingProducts['result'] = {};
+    const eventAvailable: TBookingProducts['eventAvailable'] = {};
+    const add = async (buyer: Buyer, key: string) => {
+      const counts = await liveCounts(trx, clientId, event.id, buyer);
+      const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, event.type_id);
+      result[key] = offersFor(event, products, buyer, counts, free, categories).map(({ ticketProductId: _t, priceOre: _p, availableAll: _a, seatCategory: _s, optionsByKey: _o, ...o }) => o);
+      const left = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
+      const companyLeft = buyer.companyId && event.max_company_signups !== null ? Math.max(0, event.max_company_signups - counts.mineTotal) : null;
+      eventAvailable[key] = left === null ? companyLeft : companyLeft === null ? left : Math.min(left, companyLeft);
+    };
+    const base = { businessOnly: event.business_only, contactEmail, hasSeating: event.has_seating, hasTickets: event.has_tickets, extraInfo };
+    if (input.inviteToken) {
+      const { invite, buyer } = await openInvite(trx, clientId, event.id, input.inviteToken);
+      await add(buyer, buyer.key);
+      const user = { key: buyer.key, kind: buyer.kind, companyId: buyer.companyId, contactId: buyer.contactId, name: invite.company ?? `${invite.firstname} ${invite.lastname ?? ''}`.trim(), logoWeb: null };
+      return {
+        ...base,
+        result,
+        eventAvailable,
+        users: [user],
+        loggedIn: !!v.user,
+        message: null,
+        invite: { firstname: invite.firstname, lastname: invite.lastname, company: invite.company, email: invite.email },
+      };
+    }
+    const { users } = await visitorCards(trx, clientId, email, event);
+    for (const u of users) await add({ key: u.key, kind: u.kind, companyId: u.companyId, contactId: u.contactId, inviteId: null, invite: null }, u.key);
+    if (!event.business_only) {
+      await add({ key: 'none', kind: 'none', companyId: null, contactId: null, inviteId: null, invite: null }, 'none');
+      users.push({ key: 'none', kind: 'none', companyId: null, contactId: null, name: BOOKING_MSG.buyAsGuest, logoWeb: null });
+    }
+    const message = event.business_only && !users.some((u) => u.kind === 'company') && v.user ? BOOKING_MSG.noCompany(contactEmail) : null;
+    return { ...base, result, eventAvailable, users, loggedIn: !!v.user, message, invite: null };
+  });
+}
+
+/* ------------------------------------------------------------------ POST validate-contact */
+
+/** Whether an anonymous buyer's e-mail belongs to a user: only 'log in' is said, nothing of the account. */
+export async function validateContact(v: Viewer, input: { email: string }) {
+  if (v.user) return { success: true, error: null };
+  return emailCheck(v.db, input.email);
+}
+
+async function emailCheck(db: Tx | Viewer['db'], email: string) {
+  const known = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return known ? { success: false, error: BOOKING_MSG.knownEmail } : { success: true, error: null };
+}
+
+/* ------------------------------------------------------------------ POST book */
+
+interface PricedUnit {
+  offer: Offer;
+  price: number;
+  name: string | null;
+  seat: string | null;
+  extraInfo: { title: string; value?: string | null }[];
+  /** The ticked options, at their own price whatever the ticket costs. */
+  options: TicketOption[];
+}
+
+/** A line's ticked options as the offer sells them; an option the product does not offer, or one ticked twice, is refused. */
+function lineOptions(line: TBooking['products'][number], offer: Offer): TicketOption[] {
+  const keys = line.options.map(bookingOptionKey);
+  if (new Set(keys).size !== keys.length) throw fail.badRequest(BOOKING_MSG.unknownOption);
+  return keys.map((k) => {
+    const o = offer.optionsByKey.get(k);
+    if (!o) throw fail.badRequest(BOOKING_MSG.unknownOption);
+    return o;
+  });
+}
+
+/** The lines' units, priced: per product the free allowance first (price 0), then the product's price (SPEC §5 free/paid split); options always at their price. */
+function priceUnits(lines: TBooking['products'], offers: Map<number, Offer>): PricedUnit[] {
+  const freeLeft = new Map([...offers].map(([id, o]) => [id, o.freeAmount]));
+  const out: PricedUnit[] = [];
+  for (const l of lines) {
+    const offer = offers.get(l.productId) as Offer;
+    const options = lineOptions(l, offer);
+    for (let i = 0; i < l.amount; i++) {
+      const f = freeLeft.get(l.productId) ?? 0;
+      if (f > 0) freeLeft.set(l.productId, f - 1);
+      out.push({ offer, price: f > 0 ? 0 : offer.priceOre, name: l.name, seat: l.seat, extraInfo: l.extraInfo, options });
+    }
+  }
+  return out;
+}
+
+/** Seats for the booking's seat lines: held for its token until it is paid (or booked at once when free). Control runs: read, check, write. */
+async function takeSeats(
+  trx: Tx,
+  clientId: number,
+  event: { id: number; seatsio: boolean; seat_map_id: number | null },
+  token: string,
+  seats: string[],
+  channel: string | null,
+): Promise<Map<string, { section: string; row: string; number: string; category: string }>> {
+  const info = new Map<string, { section: string; row: string; number: string; category: string }>();
+  if (!seats.length) return info;
+  if (!capacityLocks.enabled && event.seat_map_id) {
+    const rows = await trx
+      .selectFrom('seat_map_seats')
+      .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel'])
+      .where('client_id', '=', clientId)
+      .where('seat_map_id', '=', event.seat_map_id)
+      .where('seat_key', 'in', seats)
+      .execute();
+    const now = Date.now();
+    const ok = rows.length === seats.length && rows.every((s) => s.channel === channel && (s.status === 'free' || s.hold_token === token || (s.status === 'held' && new Date(s.held_until as Date).getTime() <= now)));
+    if (!ok) throw fail.conflict(SEATING_MSG.seatTaken);
+    await trx
+      .updateTable('seat_map_seats')
+      .set({ status: 'held', hold_token: token, held_until: new Date(now + BOOKING_HOLD_SECONDS * 1000) })
+      .where('client_id', '=', clientId)
+      .where('seat_map_id', '=', event.seat_map_id)
+      .where('seat_key', 'in', seats)
+      .execute();
+  } else {
+    const engine = await seatEngineFor(trx, { clientId, seatsio: event.seatsio }, event.id);
+    await engine.hold(token, seats, channel, BOOKING_HOLD_SECONDS);
+  }
+  if (event.seat_map_id) {
+    const rows = await trx
+      .selectFrom('seat_map_seats')
+      .select(['seat_key', 'section', 'row', 'number', 'category'])
+      .where('client_id', '=', clientId)
+      .where('seat_map_id', '=', event.seat_map_id)
+      .where('seat_key', 'in', seats)
+      .execute();
+    for (const r of rows) info.set(r.seat_key, { section: r.section, row: r.row, number: r.number, category: r.category });
+  }
+  return info;
+}
+
+/** Books a booking's held seats (free bookings at once; paid ones when the money is in). */
+export async function bookHeldSeats(trx: Tx, clientId: number, event: { id: number; seatsio: boolean }, token: string, seats: string[]) {
+  if (!seats.length) return;
+  const engine = await seatEngineFor(trx, { clientId, seatsio: event.seatsio }, event.id);
+  await engine.book(token, seats);
+}
+
+/** The club's payment features (the orders module's stripe / onpay). */
+export async function paymentFeatures(trx: Tx, clientId: number): Promise<PaymentFeatures> {
+  const orders = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'orders');
+  const active = (alias: string) => !!orders?.module.features.some((f) => f.alias === alias && f.active);
+  return { stripe: active('stripe'), onpay: active('onpay') };
+}
+
+/** Where the provider sends the buyer back (SPEC §7 return URL /public/events/{eventId}/accept-payment). */
+export const acceptPaymentUrl = (baseUrl: string, eventId: number, token: string, declined = false) =>
+  `${baseUrl.replace(/\/$/, '')}/public/events/${eventId}/accept-payment?booking=${token}${declined ? '&betaling=afvist' : ''}`;
+
+/** A new payment of a held booking with the club's provider; Stripe's answer carries its publishable key. */
+export async function startBookingPayment(
+  trx: Tx,
+  clientId: number,
+  baseUrl: string,
+  features: PaymentFeatures,
+  b: { id: number; eventId: number; token: string; total: number; email: string | null; title: string; orderNumber: number },
+): Promise<TOrderPayStart> {
+  try {
+    const started = await startPayment(trx, clientId, features, baseUrl, {
+      purposeType: 'booking',
+      purposeId: b.id,
+      amount: b.total,
+      capture: 'auto',
+      returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token),
+      declineUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token, true),
+      description: `${b.title} · ordre ${b.orderNumber}`,
+      email: b.email,
+    });
+    const start = started.start;
+    if (start.kind === 'client-secret') {
+      const publishableKey = (await clubSettings(trx, clientId)).stripe?.publishableKey;
+      if (!publishableKey) throw fail.badGateway('Stripe mangler den offentlige nøgle');
+      return { kind: 'client-secret', clientSecret: start.clientSecret, publishableKey, returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token) };
+    }
+    return start;
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw fail.badGateway(`Betalingsudbyderen afviste: ${error.message}`, error);
+    throw error;
+  }
+}
+
+/**
+ * A user for an anonymous buyer who asked for one (a member of the club; a known e-mail was refused
+ * before), with the same confirm-email mail as a sign-up: the user logs in once it is confirmed.
+ */
+async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: { email: string; firstname: string; lastname: string; password: string }) {
+  const user = await trx
+    .insertInto('users')
+    .values({ email: c.email, password_hash: await hashPassword(c.password), firstname: c.firstname, lastname: c.lastname })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('client_users').values({ client_id: clientId, user_id: user.id, role: ROLE_MEMBER }).execute();
+  await sendConfirmEmail(trx, baseUrl, { id: user.id, email: c.email, firstname: c.firstname });
+}
+
+/**
+ * POST book: the booking, all or nothing, in the visitor's club. Checks who buys (SPEC §6), the
+ * customer info and terms (SPEC §5), then — under the event's row lock — every limit from the live
+ * tickets, takes the seats, prices the units (free allowance first), applies a discount code (its
+ * use taken under its own row lock), and writes the order, the booking and one ticket per unit.
+ * Nothing to pay: approved, seats booked, tickets valid and the receipt queued at once. Else the
+ * order stays a draft that holds its tickets and seats for BOOKING_HOLD_SECONDS, and — once that is
+ * committed — a payment is started with the club's provider.
+ */
+export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise<TBookResponse> {
+  const clientId = await bookingClub(v);
+  const email = v.user?.email ?? null;
+  const booked = await withClub(v.db, { clientId }, async (trx) => {
+    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken);
+    if (!input.acceptTerms) throw fail.badRequest(BOOKING_MSG.termsRequired);
+
+    // Who buys (SPEC §6) and the customer's details (SPEC §5).
+    const eventRow = await trx.selectFrom('events').select(['id', 'type_id', 'max_signups', 'max_company_signups', 'business_only', 'invitees', 'has_tickets']).where('client_id', '=', clientId).where('id', '=', input.eventId).executeTakeFirstOrThrow();
+    let buyer: Buyer;
+    let customer: { firstname: string | null; lastname: string | null; email: string | null; phone: string | null };
+    if (input.inviteToken) {
+      const opened = await openInvite(trx, clientId, input.eventId, input.inviteToken);
+      buyer = opened.buyer;
+      customer = { firstname: opened.invite.firstname, lastname: opened.invite.lastname, email: opened.invite.email, phone: opened.invite.phone };
+    } else {
+      const cards = (await visitorCards(trx, clientId, email, eventRow)).users;
+      buyer = chooseBuyer(cards, !!v.user, eventRow, input);
+      customer = { firstname: input.firstname, lastname: input.lastname, email: input.email, phone: input.phone };
+    }
+    if (buyer.kind === 'none' || input.createUser) {
+      const parsed = ZBookingCustomer.safeParse({ ...customer, createUser: input.createUser, password: input.password ?? '' });
+      if (!parsed.success) throw fail.badRequest(parsed.error.issues[0]?.message ?? BOOKING_MSG.unknownError);
+      customer = { ...customer, email: parsed.data.email };
+    }
+    if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
+    if (!v.user && buyer.kind === 'none') {
+      const known = await emailCheck(trx, customer.email as string);
+      if (!known.success) throw fail.badRequest(BOOKING_MSG.knownEmail);
+    }
+    let contactRow: { firstname: string; lastname: string | null; email: string | null; phone: string | null } | undefined;
+    if (buyer.contactId && !input.inviteToken) {
+      contactRow = await trx.selectFrom('contacts').select(['firstname', 'lastname', 'email', 'phone']).where('client_id', '=', clientId).where('id', '=', buyer.contactId).executeTakeFirst();
+      if (contactRow) customer = { firstname: contactRow.firstname, lastname: contactRow.lastname, email: contactRow.email, phone: contactRow.phone ?? customer.phone };
+    }
+
+    // Lines that make sense on their own, before any lock.
+    const products = await bookingProductsOf(trx, clientId, eventRow);
+    for (const l of input.products) {
+      const p = products.find((x) => x.product_id === l.productId);
+      if (!p) throw fail.badRequest(BOOKING_MSG.unknownProduct);
+      if (p.name_required && (!l.name || l.amount !== 1)) throw fail.badRequest(BOOKING_MSG.nameRequired);
+      if (p.type === 'seat-ticket' && bookable.hasSeating) {
+        if (!l.seat) throw fail.badRequest(BOOKING_MSG.seatRequired);
+        if (l.amount !== 1) throw fail.badRequest(BOOKING_MSG.seatsMismatch);
+      } else if (l.seat) throw fail.badRequest(BOOKING_MSG.notSeatProduct);
+    }
+    const seatLines = input.products.filter((l) => l.seat);
+    const seatKeys = seatLines.map((l) => l.seat as string);
+    if (new Set(seatKeys).size !== seatKeys.length) throw fail.badRequest(SEATING_MSG.seatTaken);
+    const facts = await clubFacts(trx, clientId);
+    const contactEmail = facts.email;
+    const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, eventRow.type_id);
+
+    // Read before the lock what does not change with it (the club's VAT and payment features).
+    const vat = facts.vat;
+    const features = await paymentFeatures(trx, clientId);
+    const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
+
+    // ---- the lock: from here to the commit, nobody else books this event.
+    const event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
+    const counts = await liveCounts(trx, clientId, event.id, buyer);
+    const offers = new Map(offersFor(event, products, buyer, counts, free, []).map((o) => [o.productId, o]));
+    const wanted = new Map<number, number>();
+    for (const l of input.products) {
+      const offer = offers.get(l.productId);
+      if (!offer) throw fail.badRequest(buyer.invite ? BOOKING_MSG.notInInvite : BOOKING_MSG.unknownProduct);
+      lineOptions(l, offer);
+      wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.amount);
+    }
+    for (const [productId, amount] of wanted) {
+      const o = offers.get(productId) as Offer;
+      const message = bookingLimitMessage({ available: o.availableAll, maxAmount: o.maxAmount }, amount, contactEmail);
+      if (message) throw fail.conflict(message);
+    }
+    // The event's own limits bind the lines together.
+    const all = [...wanted.values()].reduce((s, n) => s + n, 0);
+    const eventLeft = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
+    const companyLeft = buyer.companyId && event.max_company_signups !== null ? Math.max(0, event.max_company_signups - counts.mineTotal) : null;
+    const bind = [eventLeft, companyLeft].filter((n): n is number => n !== null);
+    if (bind.length && all > Math.min(...bind)) {
+      const n = Math.min(...bind);
+      throw fail.conflict(n === 0 ? BOOKING_MSG.noTickets(contactEmail) : eventLeft === n ? BOOKING_MSG.onlyLeft(n) : BOOKING_MSG.maxMore(n));
+    }
+
+    // Seats: held for the booking's token (the picker's, or a new one), all or none.
+    const holdToken = seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken();
+    const channel = buyer.companyId ? companyChannel(buyer.companyId) : null;
+    const seatInfo = await takeSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio, seat_map_id: event.seat_map_id }, holdToken, seatKeys, channel);
+    for (const l of seatLines) {
+      const category = (offers.get(l.productId) as Offer).seatCategory;
+      const info = seatInfo.get(l.seat as string);
+      if (category && info && info.category !== category) throw fail.badRequest(BOOKING_MSG.wrongSeatCategory);
+    }
+
+    // Prices, discount code, totals.
+    const units = priceUnits(input.products, offers);
+    const byLine = new Map<string, { offer: Offer; price: number; amount: number; seat: string | null; name: string | null; options: TicketOption[] }>();
+    for (const u of units) {
+      const key = JSON.stringify([u.offer.productId, u.price, u.seat, u.name, u.options.map(bookingOptionKey)]);
+      const line = byLine.get(key);
+      if (line) line.amount += 1;
+      else byLine.set(key, { offer: u.offer, price: u.price, amount: 1, seat: u.seat, name: u.name, options: u.options });
+    }
+    const lines = [...byLine.values()].map((l) => ({ ...l, discount: 0 }));
+    let codeId: number | null = null;
+    if (input.discountCode) {
+      const rule = await consumeDiscountCode(trx, clientId, input.discountCode);
+      const tz = (await trx.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirst())?.time_zone ?? 'Europe/Berlin';
+      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(tz));
+      if (!applied.ok) throw fail.badRequest(applied.message);
+      applied.lines.forEach((d, i) => {
+        lines[i].discount = d;
+      });
+      codeId = rule.id;
+    }
+    const totals = orderTotals({ lines: lines.map((l) => ({ price: l.price, amount: l.amount, discount: l.discount, options: l.options })) }, vat);
+    const paid = totals.total > 0;
+    const heldUntil = paid ? new Date(Date.now() + BOOKING_HOLD_SECONDS * 1000) : null;
+
+    // The order, the booking and its tickets.
+    const orderNumber = await nextOrderNumber(trx, clientId);
+    const extraInfo = Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value }));
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        client_id: clientId,
+        order_number: orderNumber,
+        status: paid ? 'draft' : 'approved',
+        firstname: customer.firstname,
+        lastname: customer.lastname,
+        email: customer.email,
+        phone: customer.phone,
+        description: codeId ? `Rabatkode: ${input.discountCode}` : null,
+        extra_info: json(extraInfo),
+        company_id: buyer.companyId,
+        contact_id: buyer.contactId,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        vat: totals.vat,
+        total: totals.total,
+      })
+      .returning(['id', 'order_number'])
+      .executeTakeFirstOrThrow();
+    const lineRows = await trx
+      .insertInto('order_lines')
+      .values(
+        lines.map((l, i) => ({
+          client_id: clientId,
+          order_id: order.id,
+          product_id: l.offer.productId || null,
+          title: l.offer.title,
+          type: l.offer.type,
+          price: l.price,
+          amount: l.amount,
+          discount: l.discount,
+          description: l.name,
+          seat: l.seat,
+          seat_event_id: l.seat ? event.id : null,
+          extra_info: json([]),
+          sorting: i,
+        })),
+      )
+      .returning(['id', 'sorting'])
+      .execute();
+    const lineIds = new Map(lineRows.map((r) => [r.sorting, r.id]));
+    const lineOptionRows = lines.flatMap((l, i) =>
+      l.options.map((o, j) => ({ client_id: clientId, line_id: lineIds.get(i) as number, product_id: o.productId, variant_id: o.variantId, title: o.title, sku: o.sku, price: o.price, sorting: j })),
+    );
+    if (lineOptionRows.length) await trx.insertInto('order_line_options').values(lineOptionRows).execute();
+    await audit(trx, { clientId, userId: v.user?.id ?? null }, order, 'booking', null, paid ? 'draft' : 'approved');
+    const token = generateToken();
+    const booking = await trx
+      .insertInto('event_bookings')
+      .values({
+        client_id: clientId,
+        event_id: event.id,
+        order_id: order.id,
+        token_hash: hashToken(token),
+        state: paid ? 'held' : 'confirmed',
+        hold_token: seatKeys.length ? holdToken : null,
+        held_until: heldUntil,
+        company_id: buyer.companyId,
+        contact_id: buyer.contactId,
+        invite_id: buyer.inviteId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let number = (await takeTicketNumbers(trx, clientId, event.id, units.length, event.firstNumber)) - 1;
+    const buyerName = [customer.firstname, customer.lastname].filter(Boolean).join(' ') || null;
+    await trx
+      .insertInto('event_tickets')
+      .values(
+        units.map((u) => {
+          const seat = u.seat ? seatInfo.get(u.seat) : undefined;
+          number += 1;
+          return {
+            client_id: clientId,
+            event_id: event.id,
+            booking_id: booking.id,
+            order_id: order.id,
+            product_id: u.offer.productId || null,
+            ticket_product_id: u.offer.ticketProductId || null,
+            code: newTicketCode(),
+            number,
+            title: u.offer.title,
+            name: u.name ?? buyerName,
+            company_id: buyer.companyId,
+            contact_id: buyer.contactId,
+            price: u.price,
+            seat_key: u.seat,
+            section: seat?.section ?? (u.seat ? u.seat.split('-')[0] : null),
+            row: seat?.row ?? null,
+            seat_number: seat?.number ?? null,
+            options: json(u.options.map((o) => ({ productId: o.productId, variantId: o.variantId, title: o.title, price: o.price }))),
+            extra_info: json(u.extraInfo.map((x) => ({ title: x.title, value: x.value ?? null }))),
+            status: paid ? ('held' as const) : ('valid' as const),
+            held_until: heldUntil,
+            seasonal: u.offer.seasonal,
+            attending: null,
+          };
+        }),
+      )
+      .execute();
+    if (input.createUser && !v.user && customer.email) {
+      await createBookingUser(trx, clientId, baseUrl, { email: customer.email, firstname: customer.firstname ?? '', lastname: customer.lastname ?? '', password: input.password ?? '' });
+    }
+    const url = `/events/${encodeURIComponent(event.url)}/${token}`;
+    if (!paid) {
+      await bookHeldSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
+      await sendBookingReceipt(trx, clientId, baseUrl, booking.id);
+      const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
+      return { response, pay: null, features };
+    }
+    const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'draft', total: wireKroner(totals.total) ?? 0, heldUntil: heldUntil?.toISOString() ?? null, payment: null };
+    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features };
+  });
+  if (!booked.pay) return booked.response;
+  // The payment starts once the booking holds its tickets (committed, the event's lock let go): the
+  // provider's call and the payment row stay out of the event's queue. Should the start fail, the
+  // booking still holds its tickets until its hold runs out and its page offers Prøv igen.
+  try {
+    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay));
+  } catch (error) {
+    reportInternalError(error);
+  }
+  return booked.response;
+}
+

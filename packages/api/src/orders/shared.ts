@@ -1,0 +1,84 @@
+import type { OrderInvoicingJson, Tx } from '@klubhus/db';
+import type { OrderStatus, TOrderLine, ZOrderInvoicing } from '@klubhus/domain';
+import type { z } from 'zod';
+import { fail } from '../lib/errors';
+
+/** What the orders service and the order's payments share: the audit, the order's row lock, its stored lines. */
+
+type Club = { clientId: number; userId: number | null };
+
+export async function audit(trx: Tx, club: Club, order: { id: number; order_number: number }, action: string, from: OrderStatus | null, to: OrderStatus | null) {
+  await trx
+    .insertInto('order_audit')
+    .values({ client_id: club.clientId, order_id: order.id, order_number: order.order_number, user_id: club.userId, action, from_status: from, to_status: to })
+    .execute();
+}
+
+/** The order's row, locked until the call ends: its status decides what may happen next. */
+export async function lockOrder(trx: Tx, clientId: number, orderId: number) {
+  const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  if (!o) throw fail.notFound();
+  return o;
+}
+
+export type StoredLine = TOrderLine & { id: number };
+
+export async function storedLines(trx: Tx, clientId: number, orderIds: number[]): Promise<Map<number, StoredLine[]>> {
+  const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return out;
+  const lines = await trx.selectFrom('order_lines').selectAll().where('client_id', '=', clientId).where('order_id', 'in', orderIds).orderBy('sorting').orderBy('id').execute();
+  const options = lines.length
+    ? await trx
+        .selectFrom('order_line_options')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where(
+          'line_id',
+          'in',
+          lines.map((l) => l.id),
+        )
+        .orderBy('sorting')
+        .orderBy('id')
+        .execute()
+    : [];
+  for (const l of lines) {
+    out.get(l.order_id)?.push({
+      id: l.id,
+      productId: l.product_id,
+      variantId: l.variant_id,
+      title: l.title,
+      sku: l.sku,
+      type: l.type,
+      price: Number(l.price),
+      discount: Number(l.discount),
+      amount: Number(l.amount),
+      prePayment: l.pre_payment,
+      vatExempt: l.vat_exempt,
+      description: l.description,
+      seat: l.seat,
+      seatEventId: l.seat_event_id,
+      extraInfo: l.extra_info as TOrderLine['extraInfo'],
+      options: options
+        .filter((o) => o.line_id === l.id)
+        .map((o) => ({ id: o.id, productId: o.product_id, variantId: o.variant_id, title: o.title, sku: o.sku, price: Number(o.price), prePayment: o.pre_payment })),
+    } as StoredLine);
+  }
+  return out;
+}
+
+/** An order's or an agreement's invoicing plan as stored (orders.invoicing, contracts.invoicing). */
+export const invoicingJson = (i: z.output<typeof ZOrderInvoicing> | null | undefined): OrderInvoicingJson | null =>
+  i
+    ? {
+        type: i.type,
+        prePaymentDate: i.prePaymentDate,
+        invoiceDate: i.invoiceDate,
+        amount: i.amount,
+        intervals: i.intervals,
+        startDate: i.startDate,
+        intervalFee: i.intervalFee,
+        customPeriods: i.customPeriods.map((p) => ({ date: p.date ?? '', amount: p.amount })),
+        rateFee: i.rateFee,
+        splitPayments: i.splitPayments,
+      }
+    : null;

@@ -1,0 +1,76 @@
+import { required } from './numbers';
+
+/**
+ * The agreements domain's texts, without zod: the public e-sign page's first load needs them, not
+ * the schemas (contracts.ts re-exports them).
+ */
+/** Texts of the agreements domain: SPEC §8 toasts word for word where it has them, and the refusals. */
+export const CONTRACT_MSG = {
+  created: 'Aftalen blev oprettet!',
+  saved: 'Aftalen blev gemt!',
+  approved: 'Aftalen blev godkendt!',
+  cancelled: 'Aftalen blev annulleret!',
+  reactivated: 'Aftalen blev genaktiveret!',
+  deleted: 'Aftalen blev slettet!',
+  renewed: 'Ny aftale blev oprettet',
+  reopened: 'Aftalen kan nu redigeres.',
+  sent: 'Aftalen blev sendt.',
+  sentForSigning: 'Aftalen blev sendt til underskrift.',
+  signed: 'Aftale underskrevet',
+  signatureRequired: 'Underskrift er påkrævet!',
+  pdfLoadFailed: 'Der opstod en fejl ved indlæsning af aftalen',
+  confirmDelete: 'Er du sikker på at du vil slette denne aftale?',
+  confirmCancel: 'Er du sikker på at du vil annullere denne aftale?',
+  confirmRenew: 'Er du sikker på at du vil forny denne aftale? Der oprettes en ny aftale til gentegning.',
+  confirmSendSigning: (email: string) => `Er du sikker på at du vil sende aftalen til underskrift hos ${email}?`,
+  confirmSend: (email: string) => `Er du sikker på at du vil sende aftalen til ${email}?`,
+  // the status machine (SPEC §4)
+  approveOnlyDraftOrRenewal: 'Kun en kladde eller en gentegning kan godkendes.',
+  deleteOnlyDraft: 'Kun en kladde kan slettes.',
+  renewOnlyApproved: 'Kun en godkendt aftale kan fornyes.',
+  editOnlyApproved: 'Kun en godkendt aftale kan åbnes for redigering.',
+  cancelAlreadyCancelled: 'Aftalen er allerede annulleret.',
+  reactivateOnlyCancelled: 'Kun en annulleret aftale kan genaktiveres.',
+  invoiceOnlyApproved: 'Kun en godkendt aftale kan faktureres.',
+  fullyInvoiced: 'Aftalen er allerede faktureret efter sin plan.',
+  cancelledReadOnly: 'En annulleret aftale kan ikke ændres.',
+  lockedFields: 'Kategori, beskrivelse, sæson, datoer, virksomhed, kontaktperson og linjer kan kun ændres, mens aftalen er en kladde eller en gentegning.',
+  amountsLocked: 'Rabat og gebyr kan kun ændres, mens aftalen er en kladde eller en gentegning.',
+  // fields and references
+  categoryRequired: required('Kategori'),
+  companyRequired: required('Virksomhed'),
+  contactRequired: required('Kontaktperson'),
+  invoiceDateRequired: required('Fakturadato'),
+  prePaymentDateRequired: required('Forudbetalingsdato'),
+  startDateRequired: required('Startdato'),
+  intervalRequired: required('Interval'),
+  endBeforeStart: 'Slutdato skal være efter startdato.',
+  companyUnknown: 'Virksomheden findes ikke i klubben.',
+  contactUnknown: 'Kontaktpersonen findes ikke i klubben.',
+  categoryUnknown: 'Kategorien findes ikke i klubben.',
+  seasonUnknown: 'Sæsonen findes ikke i klubben.',
+  ownerUnknown: 'Ansvarlig findes ikke i klubben.',
+  productUnknown: 'Et produkt på aftalen findes ikke i klubben.',
+  variantUnknown: 'En variant på aftalen hører ikke til produktet.',
+  seatEventUnknown: 'Arrangementet for en plads findes ikke i klubben.',
+  fieldUnknown: 'Et felt hører ikke til aftalens kategori.',
+  // line setup (SPEC §4)
+  numberLineAmount: (title: string) => `Antal for ${title} skal være større end 0.`,
+  priceLineNeedsPrice: (title: string) => `${title} skal have en pris.`,
+  textLineNeedsDescription: (title: string) => `${title} skal have en beskrivelse.`,
+  checkboxLineAmount: (title: string) => `${title} kan kun vælges én gang.`,
+  seatLinesNotFound: 'En valgt linje er ikke en pladslinje på aftalen.',
+  seatTargetRequired: required('Arrangement'),
+  // sending and signing
+  noContactEmail: 'Kontaktpersonen har ingen e-mail. Tilføj en e-mail på kontaktpersonen, og send så aftalen.',
+  noContact: 'Aftalen har ingen kontaktperson at sende til.',
+  sendCancelled: 'En annulleret aftale kan ikke sendes.',
+  alreadySigned: 'Aftalen er allerede underskrevet.',
+  pdfPending: 'Aftalens PDF bliver lavet. Prøv igen om lidt.',
+  pdfFailed: 'Aftalens PDF kunne ikke laves.',
+  tokenInvalid: 'Linket til underskrift er ugyldigt eller udløbet.',
+  tokenUsed: 'Aftalen er allerede underskrevet med dette link.',
+  tokenStale: 'Aftalen er ændret, siden linket blev sendt. Bed klubben om et nyt link.',
+  signatureInvalid: 'Underskriften kunne ikke læses.',
+} as const;
+

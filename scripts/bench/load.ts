@@ -1,0 +1,27 @@
+import { fork } from 'node:child_process';
+
+export type LoadRequest = { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> };
+
+/** Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating). */
+export function load(url: string, connections: number, duration: number, requests: LoadRequest) {
+  const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
+  return new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as never));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send({
+      url,
+      connections,
+      duration,
+      cookies: requests.cookies ?? [],
+      request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
+    });
+  });
+}
+
+
+/** The p-th percentile of sorted numbers (latencies). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

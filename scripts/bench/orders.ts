@@ -1,0 +1,188 @@
+/**
+ * npm run bench -- orders: issue 13's figures.
+ *   - The order list of a club with 100,000 orders through tRPC at 64 connections: page 1 (10 rows,
+ *     Number desc) and searches (a common surname, a company, an e-mail, an order number); p95 against
+ *     the goal of < 50 ms. Then the plans of the page and the count of a search (EXPLAIN ANALYZE as
+ *     the app role in a club transaction, RLS on): which indexes they use.
+ *   - 500 order creations at once in one club through tRPC (POST /trpc/orders.update, all sent
+ *     together): no 5xx, and the 500 new numbers unique and without gaps.
+ * Seeds the club once (reused when present). Meant for PostgreSQL (DATABASE_URL); the embedded
+ * database runs one transaction at a time.
+ */
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSession } from '@klubhus/api';
+import { listStatement } from '@klubhus/api/orders/service';
+import { type DatabaseHandle, DEMO_MODULES, json, seedDemo, setScope, withClub } from '@klubhus/db';
+import { ZOrderListRequest } from '@klubhus/domain';
+import { CompiledQuery, sql } from 'kysely';
+import { buildApp } from '../../apps/server/src/app';
+import { percentile } from './load';
+
+const CLUB = 'Bench Ordreklub';
+const ORDERS = 100_000;
+const CREATIONS = 500;
+const GOAL_P95 = 50;
+const FIRSTNAMES = ['Anne', 'Bo', 'Camilla', 'Dorthe', 'Emil', 'Frederik', 'Gitte', 'Hans', 'Ida', 'Jakob', 'Karen', 'Lars', 'Mette', 'Niels', 'Ole', 'Pia', 'Rasmus', 'Signe', 'Torben', 'Ulla'];
+const SURNAMES = ['Jensen', 'Nielsen', 'Hansen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen', 'Petersen', 'Madsen', 'Kristensen', 'Olsen', 'Thomsen', 'Christiansen', 'Poulsen', 'Johansen', 'Møller', 'Mortensen'];
+const TRADES = ['Bager', 'Smed', 'Auto', 'Byg', 'Data', 'Foto', 'Gartner', 'Hotel', 'Isenkram', 'Kaffe', 'Lager', 'Maler', 'Revision', 'Sport', 'Tømrer', 'VVS'];
+
+export interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+}
+type Measure = (name: string, url: string, counter: (() => number) | null, requests: { method: string; path: string; body?: string; cookies?: string[] }) => Promise<Measured>;
+
+/** The bench club: a staff user, the orders module, 500 companies, 1,000 contacts and 100,000 orders numbered 1…100,000. */
+async function seedOrdersClub(database: DatabaseHandle, log: (...args: unknown[]) => void) {
+  const owner = database.owner;
+  const existing = await owner.selectFrom('clients').select('id').where('name', '=', CLUB).executeTakeFirst();
+  if (existing) {
+    const u = await owner.selectFrom('users').select('id').where('email', '=', `bench-orders-${existing.id}@bench.dk`).executeTakeFirstOrThrow();
+    return { clubId: existing.id, userId: u.id };
+  }
+  const t0 = Date.now();
+  const seeded = await owner.transaction().execute(async (trx) => {
+    const club = await trx.insertInto('clients').values({ name: CLUB, roles: json([{ name: 'Medarbejder', alias: 'staff' }]) }).returning('id').executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('users')
+      .values({ email: `bench-orders-${club.id}@bench.dk`, firstname: 'Bench', lastname: 'Ordrer', email_confirmed: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setScope(trx, club.id, null);
+    await trx.insertInto('client_users').values({ client_id: club.id, user_id: user.id, role: 'staff' }).execute();
+    for (const alias of ['orders', 'companies', 'contacts'] as const) {
+      const mod = await trx.selectFrom('modules').select('id').where('alias', '=', alias).executeTakeFirstOrThrow();
+      const features = (DEMO_MODULES.find((m) => m.alias === alias)?.features ?? []).map((f) => ({ alias: f.alias, active: false, settings: {} }));
+      await trx
+        .insertInto('client_modules')
+        .values({ client_id: club.id, module_id: mod.id, active: true, features: json(features), role_acls: json([{ ruleId: 'Fuld adgang', role: 'staff' }]) })
+        .execute();
+    }
+    await sql`INSERT INTO companies (client_id, name, status)
+      SELECT ${club.id}, (${sql.val(TRADES)}::text[])[1 + g % ${TRADES.length}] || ' ' || (${sql.val(SURNAMES)}::text[])[1 + (g * 7) % ${SURNAMES.length}] || ' ' || g || ' ApS', 1
+      FROM generate_series(1, 500) g`.execute(trx);
+    await sql`INSERT INTO contacts (client_id, firstname, lastname, email)
+      SELECT ${club.id}, (${sql.val(FIRSTNAMES)}::text[])[1 + g % ${FIRSTNAMES.length}], (${sql.val(SURNAMES)}::text[])[1 + (g * 3) % ${SURNAMES.length}], 'kontakt' || g || '@bench.dk'
+      FROM generate_series(1, 1000) g`.execute(trx);
+    // The count trigger (migration 0011) would upsert the counter row 100,000 times: off while seeding, the count set after.
+    await sql`ALTER TABLE orders DISABLE TRIGGER orders_count_rows`.execute(trx);
+    await sql`WITH co AS (SELECT array_agg(id ORDER BY id) AS ids FROM companies WHERE client_id = ${club.id}),
+           ct AS (SELECT array_agg(id ORDER BY id) AS ids FROM contacts WHERE client_id = ${club.id})
+      INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email, company_id, contact_id, subtotal, vat, total, created_at)
+      SELECT ${club.id}, g,
+        (ARRAY['draft', 'approved', 'approved', 'cancelled'])[1 + g % 4],
+        (ARRAY['pending', 'paid', 'authorized', 'refunded', 'cancelled'])[1 + g % 5],
+        (${sql.val(FIRSTNAMES)}::text[])[1 + (g * 11) % ${FIRSTNAMES.length}],
+        (${sql.val(SURNAMES)}::text[])[1 + (g * 13) % ${SURNAMES.length}],
+        'kunde' || g || '@' || (ARRAY['gmail.com', 'mail.dk', 'firma.dk'])[1 + g % 3],
+        CASE WHEN g % 3 = 0 THEN NULL ELSE co.ids[1 + g % 500] END,
+        CASE WHEN g % 2 = 0 THEN ct.ids[1 + g % 1000] ELSE NULL END,
+        (g % 997) * 100, (g % 997) * 25, (g % 997) * 125,
+        now() - (${ORDERS} - g) * interval '5 minutes'
+      FROM generate_series(1, ${ORDERS}) g, co, ct`.execute(trx);
+    await sql`ALTER TABLE orders ENABLE TRIGGER orders_count_rows`.execute(trx);
+    await trx.insertInto('order_counters').values({ client_id: club.id, last_number: ORDERS, order_count: ORDERS }).execute();
+    await setScope(trx, null, null);
+    return { clubId: club.id, userId: user.id };
+  });
+  await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE orders'));
+  await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE companies'));
+  await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE contacts'));
+  log(`Seeded ${CLUB}: ${ORDERS.toLocaleString('da-DK')} orders, 500 companies, 1.000 contacts in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  return seeded;
+}
+
+/** The plans of one list input (page and count), as the app role in a club transaction: indexes used, and the time. */
+async function explainList(database: DatabaseHandle, club: { clubId: number; userId: number }, label: string, input: object, log: (...args: unknown[]) => void) {
+  const parsed = ZOrderListRequest.parse(input);
+  const plan = await withClub(database.db, { clientId: club.clubId, userId: club.userId }, async (trx) => {
+    const q = listStatement(trx, club.clubId, parsed).compile();
+    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
+    return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+  });
+  const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
+  const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+  const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
+  log(`  ${label}: ${time} ms; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`);
+  if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+}
+
+export async function benchOrders(
+  database: DatabaseHandle,
+  opts: { measure: Measure; warm: (url: string, path: string, cookies: string[]) => Promise<unknown>; track: (app: Awaited<ReturnType<typeof buildApp>>) => void; count: () => number; durationS: number; connections: number; log: (...args: unknown[]) => void },
+): Promise<boolean> {
+  const { measure, log } = opts;
+  await seedDemo(database.owner);
+  const club = await seedOrdersClub(database, log);
+  const cookies: string[] = [];
+  for (let i = 0; i < 8; i++) cookies.push(`klubhus_session=${(await createSession(database.db, club.userId, { remember: true, clientId: club.clubId })).token}`);
+  const app = await buildApp({
+    database,
+    config: { baseUrl: 'http://localhost', secureCookies: false, dataDir: mkdtempSync(join(tmpdir(), 'klubhus-bench-orders-')) },
+    webDist: join(tmpdir(), 'klubhus-bench-no-web'),
+  });
+  opts.track(app);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const total = await database.owner.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', club.clubId).executeTakeFirstOrThrow();
+  log(`\nOrders: ${CLUB} with ${Number(total.n).toLocaleString('da-DK')} orders; tRPC at ${opts.connections} connections, ${opts.durationS} s a run.`);
+
+  const path = (input: object) => `/trpc/orders.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const cases: [string, object][] = [
+    ['orders.list page 1 (10, Number desc)', {}],
+    ['orders.list page 500', { page: 500 }],
+    ['orders.list search "jensen" (a common surname)', { search: 'jensen' }],
+    ['orders.list search "bager" (company names)', { search: 'bager' }],
+    ['orders.list search "kunde4711@" (an e-mail)', { search: 'kunde4711@' }],
+    ['orders.list search "99123" (an order number)', { search: '99123' }],
+  ];
+  // Warm-up: JIT, pools, prepared statements.
+  for (const [, input] of cases) await opts.warm(address, path(input), cookies);
+  const runs: Measured[] = [];
+  log(`Load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores, shared)`);
+  for (const [name, input] of cases) runs.push(await measure(name, address, opts.count, { method: 'GET', path: path(input), cookies }));
+  log(`Load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+  log('\nPlans (EXPLAIN ANALYZE as the app role, RLS on):');
+  for (const [name, input] of cases) await explainList(database, club, name, input, log);
+
+  // 500 creations at once through tRPC.
+  const before = await database.owner.selectFrom('order_counters').select('last_number').where('client_id', '=', club.clubId).executeTakeFirstOrThrow();
+  const body = JSON.stringify({ firstname: 'Bench', lastname: 'Samtidig', email: 'samtidig@bench.dk', orderLines: [{ title: 'Sponsorpakke', price: '1.250,00', amount: 2 }] });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const t0 = performance.now();
+  const created = await Promise.all(
+    Array.from({ length: CREATIONS }, async (_, i) => {
+      const s = performance.now();
+      const res = await fetch(`${address}/trpc/orders.update`, { method: 'POST', headers: { 'content-type': 'application/json', origin: address, cookie: cookies[i % cookies.length] }, body });
+      latencies.push(performance.now() - s);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      return res.ok ? ((await res.json()) as { result: { data: { id: number } } }).result.data.id : null;
+    }),
+  );
+  const wall = performance.now() - t0;
+  const ids = created.filter((x): x is number => x !== null);
+  const numbers = ids.length
+    ? (await database.owner.selectFrom('orders').select('order_number').where('client_id', '=', club.clubId).where('id', 'in', ids).execute()).map((r) => r.order_number).sort((a, b) => a - b)
+    : [];
+  const unique = new Set(numbers).size === numbers.length;
+  const gapless = numbers.length === CREATIONS && numbers[0] === before.last_number + 1 && numbers.at(-1) === before.last_number + CREATIONS;
+  const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+  latencies.sort((a, b) => a - b);
+  log(
+    `\n${CREATIONS} order creations at once (POST /trpc/orders.update, one club): ${(wall / 1000).toFixed(2)} s in all, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; HTTP ${[...statuses].map(([s, c]) => `${s}×${c}`).join(', ')}; numbers ${numbers[0]}…${numbers.at(-1)}: ${unique ? 'unique' : 'NOT UNIQUE'}, ${gapless ? 'without gaps' : 'WITH GAPS'}`,
+  );
+  await app.close();
+
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  log('\nGoals of issue 13:');
+  for (const r of runs) log(`  ${r.name}: p95 ${r.p95.toFixed(1)} ms < ${GOAL_P95} ms — ${verdict(r.p95 < GOAL_P95)} (${r.rps.toFixed(0)} req/s, ${r.errors} errors)`);
+  const createdOk = fiveXX === 0 && ids.length === CREATIONS && unique && gapless;
+  log(`  ${CREATIONS} concurrent creations: no 5xx, numbers unique and gapless — ${verdict(createdOk)}`);
+  return runs.every((r) => r.errors === 0 && r.p95 < GOAL_P95) && createdOk;
+}
