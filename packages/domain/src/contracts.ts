@@ -3,7 +3,7 @@ import { optionalKroner } from './kroner';
 import { listInput } from './list';
 import { CONTRACT_SETUP_TYPES, isNumberSetup } from './catalogue';
 import { CONTRACT_MSG } from './contractTexts';
-import { type TOrderLine, ZFieldValues, ZOrderInvoicing, ZOrderLineInput } from './orders';
+import { type TOrderLine, ZFieldValues, ZInvoicingResponse, ZOrderInvoicing, ZOrderLineInput } from './orders';
 import { ZPage } from './responses';
 import { bool, id, optionalDate, optionalId, optionalText, safeString } from './validation';
 
@@ -314,21 +314,6 @@ export const ZContractLineResponse = z.object({
   startFee: kr.nullable(),
 });
 export type TContractLineResponse = z.output<typeof ZContractLineResponse>;
-
-const ZInvoicingResponse = z
-  .object({
-    type: z.enum(['single', 'recurring', 'rates']),
-    prePaymentDate: z.string().nullable(),
-    invoiceDate: z.string().nullable(),
-    amount: kr.nullable(),
-    intervals: z.number().int().nullable(),
-    startDate: z.string().nullable(),
-    intervalFee: kr.nullable(),
-    customPeriods: z.array(z.object({ date: z.string().nullable(), amount: kr })),
-    rateFee: z.number().nullable(),
-    splitPayments: z.boolean(),
-  })
-  .nullable();
 
 export const ZContractResponse = z.object({
   id: z.number().int(),

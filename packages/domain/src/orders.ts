@@ -481,7 +481,8 @@ const ZOrderLineResponse = z.object({
   ),
 });
 
-const ZInvoicingResponse = z
+/** An order's or agreement's invoicing plan as the API answers it (SPEC §3 Invoicing), kroner. */
+export const ZInvoicingResponse = z
   .object({
     type: z.enum(INVOICING_TYPES),
     prePaymentDate: z.string().nullable(),

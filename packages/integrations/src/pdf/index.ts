@@ -131,6 +131,9 @@ export function pdfRenderer(opts: PdfRendererOptions = {}): PdfRenderer {
         await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
         return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout: timeoutMs });
       })();
+      // When the timeout wins, the abandoned render still settles later (often rejecting as its page
+      // closes): observe it, or it becomes an unhandled rejection.
+      work.catch(() => {});
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new PdfTimeoutError(`PDF not rendered within ${timeoutMs} ms`)), timeoutMs);
       });
