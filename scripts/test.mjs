@@ -155,7 +155,7 @@ if (integrationFiles) {
   step(
     'integration',
     'npx',
-    ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled-reporter.mjs', `--outputFile.json=${integration}`, ...integrationFiles],
+    ['vitest', 'run', '--project', 'integration*', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled-reporter.mjs', `--outputFile.json=${integration}`, ...integrationFiles],
     vitestCount(integration, 'integration'),
   );
 }
@@ -176,7 +176,7 @@ if (!process.env.DATABASE_URL && selected('concurrency') && integrationFiles && 
     step(
       'concurrency',
       'npx',
-      ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled-reporter.mjs', `--outputFile.json=${concurrency}`, ...(concurrencyFiles?.length ? concurrencyFiles : ['concurrency.test.ts'])],
+      ['vitest', 'run', '--project', 'integration*', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled-reporter.mjs', `--outputFile.json=${concurrency}`, ...(concurrencyFiles?.length ? concurrencyFiles : ['concurrency.test.ts'])],
       vitestCount(concurrency, 'concurrency'),
     );
     delete process.env.DATABASE_URL;

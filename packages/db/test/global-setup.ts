@@ -7,6 +7,8 @@ import { adminQuery, withDatabase } from '../src/testing';
 
 /** Migrates once; every test file then copies the result (see openTestDatabase). */
 export default async function setup() {
+  // Both integration projects name this setup: the second finds the template made.
+  if (process.env.KLUBHUS_TEST_TEMPLATE) return;
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `klubhus_tpl_${randomBytes(4).toString('hex')}`;
