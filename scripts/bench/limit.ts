@@ -23,12 +23,13 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.current_client_id, s.remember, s.
 const SCOPE_SQL = `SELECT set_config('app.client_id', $1, true), set_config('app.user_id', $2, true)`;
 
 /**
- * Page 1 of 10 in the default sort (Name asc) with the total as a scalar subquery: the text
+ * Page 1 of 10 in the default sort (Name asc) with each row's ticket utilization and the total as
+ * scalar subqueries: the text
  * companyListQuery(trx, club, ZCompanyListRequest.parse({})).page.compile() gives, copied
  * (parameters: club, club, 10, 0).
  */
 export const LIMIT_PAGE_SQL =
-  'select "companies"."id", "companies"."name", "companies"."cvr", "companies"."address", "companies"."zip_code", "companies"."city", "companies"."email", "companies"."phone", "companies"."follow_up_date", "companies"."status", "companies"."logo_web", (select count(*)::int as "n" from "companies" where "companies"."client_id" = $1) as "total" from "companies" where "companies"."client_id" = $2 order by lower(companies.name) asc, "companies"."id" asc limit $3 offset $4';
+  `select "companies"."id", "companies"."name", "companies"."cvr", "companies"."address", "companies"."zip_code", "companies"."city", "companies"."email", "companies"."phone", "companies"."follow_up_date", "companies"."status", "companies"."logo_web", (select coalesce(round(count(t.first_scanned_at) * 100.0 / nullif(count(*), 0))::int, 0) from event_tickets t where t.client_id = companies.client_id and t.company_id = companies.id and t.status = 'valid') as "utilization", (select count(*)::int as "n" from "companies" where "companies"."client_id" = $1) as "total" from "companies" where "companies"."client_id" = $2 order by lower(companies.name) asc, "companies"."id" asc limit $3 offset $4`;
 const PER_PAGE = 10;
 
 /**

@@ -36,6 +36,25 @@ describe('the company’s ticket utilization (SPEC §2 company screen)', () => {
     const rest = await t.request('GET', `/api/companies/${company}/ticket-utilization`, { cookie });
     expect(rest.json().result).toEqual([{ id: productId, product: 'Enkeltbillet', used: 1, total: 2, utilization: 50 }]);
   });
+
+  it('the companies list shows it in the Utilization column and sorts by it; a company without tickets shows 0', async () => {
+    const { eventId, codes } = await eventWithTickets(staff, v, t, 'Listekamp', 4);
+    const busy = (await staff.companies.update({ name: 'Udnyttelse Fuld ApS', status: 1, phone: '11 22 33 44' } as never)).id;
+    const idle = (await staff.companies.update({ name: 'Udnyttelse Tom ApS', status: 1, phone: '11 22 33 45' } as never)).id;
+    await t.database.owner.updateTable('event_tickets').set({ company_id: busy }).where('code', 'in', codes.slice(0, 4)).execute();
+    for (const code of codes.slice(0, 3)) await staff.gate.scan({ id: eventId, ticketId: code });
+    // A cancelled ticket is not the company's any more: 3 of the 3 valid ones were let in.
+    await t.database.owner.updateTable('event_tickets').set({ status: 'cancelled' }).where('code', '=', codes[3]).execute();
+    const rows = (await staff.companies.list({ search: 'Udnyttelse', perPage: 10 })).rows;
+    expect(rows.map((r) => [r.name, r.utilization])).toEqual([
+      ['Udnyttelse Fuld ApS', 100],
+      ['Udnyttelse Tom ApS', 0],
+    ]);
+    const sorted = await staff.companies.list({ sort: { field: 'Utilization', dir: 'desc' }, perPage: 10 });
+    expect(sorted.rows[0].utilization).toBe(100);
+    const rest = (await t.request('POST', '/api/companies', { cookie, body: { search: 'Udnyttelse Tom' } })).json();
+    expect(rest.Result.map((r: { Id: number; Utilization: number }) => [r.Id, r.Utilization])).toEqual([[idle, 0]]);
+  });
 });
 
 describe('attendees', () => {

@@ -34,12 +34,12 @@ type ListInput = z.output<typeof ZCompanyListRequest>;
 type Club = { clientId: number; userId: number };
 
 /**
- * The list's Utilization column is still 0 for every company (sorting by it orders by the
- * tie-breaker, id): the company screen reads it per product from the gate's scans
- * (companyTicketUtilization), but the list is the bench's measured call, answered the same by its
- * limit route — the column joins both together, in its own change (issue 16, item 5).
+ * The list's Utilization column (SPEC §2): of the company's valid tickets, the percentage let in at
+ * the gate (0 without tickets), as the company screen shows it per product (companyTicketUtilization).
+ * A correlated subquery over event_tickets_company_idx: read for the rows of the page only, unless
+ * the list is sorted by it.
  */
-const UTILIZATION = 0;
+const UTILIZATION = sql<number>`(select coalesce(round(count(t.first_scanned_at) * 100.0 / nullif(count(*), 0))::int, 0) from event_tickets t where t.client_id = companies.client_id and t.company_id = companies.id and t.status = 'valid')`;
 
 const SORTS: Record<string, Expression<unknown> | 'id'> = {
   Name: sql`lower(companies.name)`,
@@ -51,7 +51,7 @@ const SORTS: Record<string, Expression<unknown> | 'id'> = {
   Phone: sql`companies.phone`,
   FollowUpDate: sql`companies.follow_up_date`,
   Status: sql`companies.status`,
-  Utilization: 'id',
+  Utilization: UTILIZATION,
   Id: 'id',
 };
 
@@ -120,6 +120,7 @@ const LIST_COLUMNS = [
   'companies.follow_up_date',
   'companies.status',
   'companies.logo_web',
+  UTILIZATION.as('utilization'),
 ] as const;
 
 export const toListRow = (r: {
@@ -134,6 +135,7 @@ export const toListRow = (r: {
   follow_up_date: string | null;
   status: number;
   logo_web: number | null;
+  utilization: number;
 }): TCompanyListRow => ({
   id: r.id,
   name: r.name,
@@ -145,7 +147,7 @@ export const toListRow = (r: {
   phone: r.phone,
   followUpDate: r.follow_up_date,
   status: r.status,
-  utilization: UTILIZATION,
+  utilization: Number(r.utilization),
   logoWeb: fileUrl(r.logo_web),
 });
 
