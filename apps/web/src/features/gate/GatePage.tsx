@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { usePageTitle } from '../../ui/page-title';
+import { CameraScanner } from './CameraScanner';
 import { ScanPanel } from './ScanPanel';
 
 type Ticket = TGateCodes['tickets'][number];
@@ -48,6 +49,8 @@ export default function GatePage() {
   const [answer, setAnswer] = useState<{ scan: TScanResponse; offline: boolean } | null>(null);
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  // With the camera on, focusing the field would open a phone's keyboard over the picture.
+  const camera = useRef(false);
   const codes = useQuery({ ...trpc.gate.codes.queryOptions({ id: eventId }), refetchInterval: 60_000, retry: false });
   const [local, setLocal] = useState<TGateCodes | null>(() => store.read(codesKey, null));
   usePageTitle(`${GATE_MODE_MSG.title}${local ? `: ${local.title}` : ''}`);
@@ -110,7 +113,7 @@ export default function GatePage() {
       setOnline(false);
       setAnswer({ scan: offlineScan(ticketId), offline: true });
     } finally {
-      input.current?.focus();
+      if (!camera.current) input.current?.focus();
     }
   };
 
@@ -187,6 +190,8 @@ export default function GatePage() {
             bg="bg"
           />
         </Box>
+        {/* A decoded code is typed into the field: the same debounce, scan and offline path. */}
+        <CameraScanner onCode={setCode} onActive={(on) => (camera.current = on)} />
         <div aria-live="polite">
           {answer && (
             <Stack gap="1">
