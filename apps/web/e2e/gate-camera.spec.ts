@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, chromium, expect, request as playwrightRequest, test } from '@playwright/test';
+import { chromium, expect, request as playwrightRequest, test } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
-import { apiLogin, login, trpc, unique } from './helpers';
+import { eventWithTicket } from './gate-fixtures';
+import { apiLogin, login } from './helpers';
 
 /**
  * Issue 16, the camera: Chromium's fake camera films a ticket's QR code; the scan modal's 'Scan med
@@ -12,41 +13,6 @@ import { apiLogin, login, trpc, unique } from './helpers';
  */
 const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'gate-screens');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-/** An event with free Stregkode tickets and one guest's booking: the event id and the ticket code. */
-async function eventWithTicket(staff: APIRequestContext, baseURL: string, firstname: string) {
-  const api = trpc(staff);
-  const products = await api.query<{ id: number; title: string }[]>('products.search', { search: 'Enkeltbillet', limit: 10 });
-  const productId = products.find((p) => p.title === 'Enkeltbillet')?.id;
-  if (!productId) throw new Error('no Enkeltbillet');
-  const typeId = (await api.mutate<{ id: number }>('eventTypes.update', { title: unique('Kameratype') })).id;
-  const eventId = (
-    await api.mutate<{ id: number }>('events.update', {
-      title: unique('Kamerakamp'),
-      typeId,
-      startDate: at(10),
-      endDate: at(10.1),
-      signUpStart: at(-1),
-      signUpDeadline: at(9),
-      hasTickets: true,
-      tickets: { controlType: 'Stregkode', products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
-    })
-  ).id;
-  const visitor = await playwrightRequest.newContext({ baseURL });
-  const booked = await trpc(visitor).mutate<{ token: string }>('booking.book', {
-    eventId,
-    products: [{ productId, amount: 1 }],
-    firstname,
-    lastname: 'Gæst',
-    email: `${unique(firstname.toLowerCase())}@example.dk`,
-    phone: '12345678',
-    acceptTerms: true,
-  });
-  const order = await trpc(visitor).query<{ tickets: { ticketId: string }[] }>('booking.order', { token: booked.token });
-  await visitor.dispose();
-  return { eventId, code: order.tickets[0].ticketId };
-}
 
 /** A Y4M video (what --use-file-for-fake-video-capture plays in a loop) of `text` as a QR code, black on white. */
 function qrVideo(text: string): string {

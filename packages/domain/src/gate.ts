@@ -171,8 +171,6 @@ export const GATE_MODE_MSG = {
   waiting: (n: number) => `${n} ${n === 1 ? 'scanning venter' : 'scanninger venter'} på at blive sendt`,
   laterDuplicates: 'Fundet som dubletter fra en anden port',
   confirmedOffline: 'Bekræftet offline',
-  // The installed gate app (its web app manifest)
-  appName: 'Klubhus Portscanner',
 } as const;
 
 /** Camera scanning at the gate (issue 16): the scan modal and gate mode; the typed field always works. */

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { usePageTitle } from '../../ui/page-title';
 import { CameraScanner } from './CameraScanner';
+import { useGateApp } from './gateApp';
 import { ScanPanel } from './ScanPanel';
 
 type Ticket = TGateCodes['tickets'][number];
@@ -53,6 +54,7 @@ export default function GatePage() {
   const camera = useRef(false);
   const codes = useQuery({ ...trpc.gate.codes.queryOptions({ id: eventId }), refetchInterval: 60_000, retry: false });
   const [local, setLocal] = useState<TGateCodes | null>(() => store.read(codesKey, null));
+  useGateApp(eventId);
   usePageTitle(`${GATE_MODE_MSG.title}${local ? `: ${local.title}` : ''}`);
 
   useEffect(() => {
