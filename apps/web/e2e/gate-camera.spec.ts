@@ -8,7 +8,8 @@ import { apiLogin, login } from './helpers';
 
 /**
  * Issue 16, the camera: Chromium's fake camera films a ticket's QR code; the scan modal's 'Scan med
- * kamera' scans it once ('Bekræftet', one scan call however long the code stays in view). Without a
+ * kamera' scans it once ('Bekræftet', one scan call however long the code stays in view), gate
+ * mode's camera too (then 'allerede scannet', once); the stream stops with the modal. Without a
  * camera gate mode says so in Danish and the typed field still scans.
  */
 const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'gate-screens');
@@ -74,7 +75,18 @@ test('the scan modal scans a ticket held in front of the camera once: Bekræftet
   // Closing the modal lets the camera go.
   await modal.getByRole('button', { name: 'Luk' }).click();
   await expect(modal).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('video')].filter((v) => v.srcObject).length)).toBe(0);
+  const streams = () => page.evaluate(() => [...document.querySelectorAll('video')].filter((v) => v.srcObject).length);
+  await expect.poll(streams).toBe(0);
+
+  // Gate mode's camera takes the same path: the ticket is in already, so the red panel, once.
+  await page.goto(`/events/${eventId}/gate`);
+  await page.getByRole('button', { name: 'Scan med kamera' }).click();
+  await expect(page.getByTestId('scan-refused')).toContainText('Billetten er allerede scannet', { timeout: 20_000 });
+  await page.waitForTimeout(3000);
+  expect(scans).toHaveLength(2);
+  await page.getByRole('button', { name: 'Stop kamera' }).click();
+  await expect(page.getByRole('button', { name: 'Scan med kamera' })).toBeVisible();
+  await expect.poll(streams).toBe(0);
   await browser.close();
 });
 
