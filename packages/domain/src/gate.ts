@@ -172,3 +172,17 @@ export const GATE_MODE_MSG = {
   laterDuplicates: 'Fundet som dubletter fra en anden port',
   confirmedOffline: 'Bekræftet offline',
 } as const;
+
+/** Camera scanning at the gate (issue 16): the scan modal and gate mode; the typed field always works. */
+export const GATE_CAMERA_MSG = {
+  start: 'Scan med kamera',
+  stop: 'Stop kamera',
+  starting: 'Starter kamera …',
+  video: 'Kamerabillede til scanning af billetter',
+  denied: 'Adgang til kameraet blev afvist. Giv browseren lov til at bruge kameraet, eller skriv billetnummeret.',
+  missing: 'Der blev ikke fundet noget kamera. Skriv billetnummeret i stedet.',
+  failed: 'Kameraet kunne ikke startes. Skriv billetnummeret i stedet.',
+} as const;
+
+/** A code the camera keeps seeing is the same guest until it has been out of view this long. */
+export const CAMERA_REPEAT_MS = 2500;

@@ -26,6 +26,31 @@ export interface AppState {
 
 const AppStateContext = createContext<AppState | null>(null);
 
+/**
+ * Gate mode (issue 16) keeps the app state on the device so that it opens again without a connection.
+ * The copy stands in only when the app state got no answer at all (offline); a signed-out answer
+ * deletes it. It opens screens, never the server: every call still needs the session.
+ */
+const OFFLINE_KEY = 'klubhus-offline-app-state';
+type Kept = { client: ClientConfig; user: CurrentUser | null };
+export function keepAppStateOffline(client: ClientConfig | null, user: CurrentUser | null) {
+  try {
+    if (client) localStorage.setItem(OFFLINE_KEY, JSON.stringify({ client, user } satisfies Kept));
+  } catch {
+    // A full or blocked storage: gate mode then needs the connection to open, nothing more.
+  }
+}
+function keptAppState(): Kept | null {
+  try {
+    const v = localStorage.getItem(OFFLINE_KEY);
+    return v ? (JSON.parse(v) as Kept) : null;
+  } catch {
+    return null;
+  }
+}
+/** No answer from the server (offline): not a refusal. */
+const noAnswer = (e: unknown) => !!e && !(e as { data?: unknown }).data;
+
 export function useAppState(): AppState {
   const s = useContext(AppStateContext);
   if (!s) throw new Error('useAppState needs <AppStateProvider>');
@@ -57,10 +82,17 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
   if (!loading) started.current = true;
   const show = started.current;
 
+  const offline = clientQ.isError && noAnswer(clientQ.error);
+  const signedOut = userQ.isError && !noAnswer(userQ.error);
+  useEffect(() => {
+    if (signedOut) localStorage.removeItem(OFFLINE_KEY);
+  }, [signedOut]);
+
   const value = useMemo<AppState | null>(() => {
     if (!show) return null;
-    const client = clientQ.isSuccess ? clientQ.data : null;
-    const user = userQ.isSuccess ? userQ.data : null;
+    const kept = offline ? keptAppState() : null;
+    const client = clientQ.isSuccess ? clientQ.data : (kept?.client ?? null);
+    const user = userQ.isSuccess ? userQ.data : (kept?.user ?? null);
     // Before the screens render: they print times in the club's zone (ui/format.ts).
     setClubTimeZone(client?.timeZone);
     const isFrontend = !user || !client || client.isFrontend;
@@ -78,7 +110,7 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
         await Promise.all([queryClient.refetchQueries(trpc.app.client.queryFilter()), queryClient.refetchQueries(trpc.app.user.queryFilter())]);
       },
     };
-  }, [show, clientQ.isSuccess, clientQ.data, userQ.isSuccess, userQ.data, queryClient, trpc]);
+  }, [show, offline, clientQ.isSuccess, clientQ.data, userQ.isSuccess, userQ.data, queryClient, trpc]);
 
   if (!value) return <>{fallback}</>;
   return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { usePageTitle } from '../../ui/page-title';
+import { CameraScanner } from './CameraScanner';
+import { useGateApp } from './gateApp';
 import { ScanPanel } from './ScanPanel';
 
 type Ticket = TGateCodes['tickets'][number];
@@ -48,8 +50,11 @@ export default function GatePage() {
   const [answer, setAnswer] = useState<{ scan: TScanResponse; offline: boolean } | null>(null);
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  // With the camera on, focusing the field would open a phone's keyboard over the picture.
+  const camera = useRef(false);
   const codes = useQuery({ ...trpc.gate.codes.queryOptions({ id: eventId }), refetchInterval: 60_000, retry: false });
   const [local, setLocal] = useState<TGateCodes | null>(() => store.read(codesKey, null));
+  useGateApp(eventId);
   usePageTitle(`${GATE_MODE_MSG.title}${local ? `: ${local.title}` : ''}`);
 
   useEffect(() => {
@@ -110,7 +115,7 @@ export default function GatePage() {
       setOnline(false);
       setAnswer({ scan: offlineScan(ticketId), offline: true });
     } finally {
-      input.current?.focus();
+      if (!camera.current) input.current?.focus();
     }
   };
 
@@ -187,6 +192,8 @@ export default function GatePage() {
             bg="bg"
           />
         </Box>
+        {/* A decoded code is typed into the field: the same debounce, scan and offline path. */}
+        <CameraScanner onCode={setCode} onActive={(on) => (camera.current = on)} />
         <div aria-live="polite">
           {answer && (
             <Stack gap="1">

@@ -5,18 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
 import { Modal } from '../../ui/Modal';
+import { CameraScanner } from './CameraScanner';
 import { ScanPanel } from './ScanPanel';
 
 /**
  * The scan modal (SPEC §2, §8, §9): a hand scanner types the code into the field; 500 ms after the
  * last keystroke (or at once on Enter) the ticket is scanned, the panel shows the answer and the
- * field empties for the next guest, keeping its focus.
+ * field empties for the next guest, keeping its focus. The phone's camera can type the code instead.
  */
 export function ScanModal({ eventId, open, onClose, onScanned }: { eventId: number; open: boolean; onClose: () => void; onScanned: () => void }) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const [answer, setAnswer] = useState<TScanResponse | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // With the camera on, focusing the field would open a phone's keyboard over the picture.
+  const camera = useRef(false);
   const scan = useMutation(
     trpc.gate.scan.mutationOptions({
       onSuccess: (r) => {
@@ -24,7 +27,9 @@ export function ScanModal({ eventId, open, onClose, onScanned }: { eventId: numb
         onScanned();
       },
       onError: (e) => setAnswer({ success: false, status: 'unknown', result: null, error: errorMessage(e), data: null, firstScannedAt: null, firstScannedBy: null, replayed: false }),
-      onSettled: () => input.current?.focus(),
+      onSettled: () => {
+        if (!camera.current) input.current?.focus();
+      },
     }),
   );
   const submit = (value: string) => {
@@ -69,6 +74,8 @@ export function ScanModal({ eventId, open, onClose, onScanned }: { eventId: numb
               }}
             />
           </Field.Root>
+          {/* A decoded code is typed into the field: the same debounce and scan as a hand scanner. */}
+          {open && <CameraScanner onCode={setCode} onActive={(on) => (camera.current = on)} />}
           <div aria-live="polite">{answer && <ScanPanel scan={answer} />}</div>
         </Stack>
       </Dialog.Body>
