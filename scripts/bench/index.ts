@@ -26,6 +26,7 @@
  *   npm run bench -- invites       invitations to 2,000 contacts created and queued (embedded database without DATABASE_URL)
  *   npm run bench -- booking       issue 14: 1,000 bookings racing for the last 10 tickets and for one seat (two app processes), the unlocked control, reservations/s, the event page, the storefront's weight (PostgreSQL)
  *   npm run bench -- orders        the order list on 100,000 orders through tRPC (page, searches) and 500 concurrent order creations (PostgreSQL)
+ *   npm run bench -- contracts     the contract PDF on a warm browser (p95 of 40, 10 at once)
  *   npm run bench -- invoices      500 concurrent invoice bookings (a tenth rolled back: gapless), invoice PDFs on a warm browser (p95, 20 at once), the PDF route while rendering (PostgreSQL)
  *   npm run bench -- lighthouse    Lighthouse alone
  */
@@ -44,6 +45,7 @@ import { addLimitRoutes, type LimitRoutes } from './limit';
 import { benchBooking } from './booking';
 import { benchInvites } from './invites';
 import { type LoadRequest, load, percentile } from './load';
+import { benchContracts } from './contracts';
 import { benchInvoices } from './invoices';
 import { benchOrders } from './orders';
 import { benchSeats } from './seats';
@@ -594,6 +596,12 @@ async function main() {
       await database.close();
       if (!ok) process.exit(1);
     }
+  }
+  if (all || parts.includes('contracts')) {
+    const database = usePg ? await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL }) : await openDatabase({ dataDir: 'memory://' });
+    const ok = await benchContracts(database, log);
+    await database.close();
+    if (!ok) process.exitCode = 1;
   }
   if (all || parts.includes('booking')) {
     if (!usePg) log('\nBooking skipped: the races and two app processes need PostgreSQL (DATABASE_URL).');
