@@ -565,20 +565,6 @@ export async function assertOwnEvent(trx: Tx, clientId: number, eventId: number)
 
 // ---------------------------------------------------------------- pickers and the company screen
 
-/** The club's staff for Ansvarlig, and the default sender (the current user). */
-export async function eventOwners(trx: Tx, clientId: number) {
-  const rows = await trx
-    .selectFrom('client_users')
-    .innerJoin('users', 'users.id', 'client_users.user_id')
-    .select(['users.id', 'users.firstname', 'users.lastname', 'users.email'])
-    .where('client_users.client_id', '=', clientId)
-    .where('client_users.role', '!=', 'member')
-    .orderBy(sql`lower(users.firstname)`)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((u) => ({ id: u.id, name: [u.firstname, u.lastname].filter(Boolean).join(' '), email: u.email }));
-}
-
 /** Events a company is invited to or sponsors, newest first (company screen, Arrangementer). */
 export async function companyEvents(trx: Tx, clientId: number, companyId: number) {
   const rows = await sql<{ id: number; title: string; start_date: Date; invites: number; sent: number; sponsor: boolean }>`
