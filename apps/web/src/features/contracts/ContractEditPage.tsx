@@ -21,7 +21,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/confirm';
 import { EditPage, recordPage } from '../../ui/EditPage';
 import { errorMessage } from '../../ui/errors';
-import { CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
+import { AsyncSelectField, CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
 import { Section } from '../../ui/PageHeader';
 import { notify } from '../../ui/toaster';
@@ -495,7 +495,7 @@ function DetailsTab({ contract }: { contract?: Contract }) {
 function OwnerField() {
   const trpc = useTRPC();
   const owners = useQuery(trpc.app.owners.queryOptions());
-  return <SelectField name="ownerId" label="Ansvarlig" options={[{ value: '', label: 'Ingen ansvarlig' }, ...(owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name || o.email }))]} />;
+  return <AsyncSelectField name="ownerId" label="Ansvarlig" options={[{ value: '', label: 'Ingen ansvarlig' }, ...(owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name || o.email }))]} />;
 }
 
 /** Plads: the seat and the title of its event. */
