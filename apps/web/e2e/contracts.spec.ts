@@ -164,7 +164,9 @@ test("an agreement's owner (Ansvarlig) is kept; a seat line copied to another ev
   const groups = await api.query<{ products: { id: number; title: string }[] }[]>('contracts.products');
   const card = groups.flatMap((g) => g.products).find((p) => p.title === 'Sæsonkort');
   const events = await api.query<{ id: number; title: string }[]>('contracts.seatEvents', {});
-  const [from, to] = events.filter((e, i, all) => all.findIndex((x) => x.title === e.title) === i);
+  // Two events whose titles do not contain each other (the rows are told apart by the event's title).
+  const from = events[0];
+  const to = events.find((e) => !e.title.includes(from?.title ?? '') && !(from?.title ?? '').includes(e.title));
   expect(contact && company && category && card && from && to, 'demo rows for the agreement').toBeTruthy();
   const seat = `Q-${Date.now() % 100_000}`;
   const { id } = await api.mutate<{ id: number }>('contracts.update', {
@@ -198,8 +200,8 @@ test("an agreement's owner (Ansvarlig) is kept; a seat line copied to another ev
   await lines.getByRole('button', { name: `Kopier plads ${seat}` }).click();
   const modal = page.getByTestId('seat-event-modal');
   await expect(modal.getByText('Kopier plads til arrangement')).toBeVisible();
-  await modal.getByRole('textbox').fill(to!.title);
-  await modal.getByText(to!.title, { exact: true }).click();
+  await modal.getByPlaceholder('Søg arrangement...').fill(to!.title);
+  await modal.locator('label').filter({ hasText: to!.title }).click();
   await modal.getByRole('button', { name: 'Kopier', exact: true }).click();
   await expect(toast(page, 'Aftalen blev gemt!')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -209,8 +211,8 @@ test("an agreement's owner (Ansvarlig) is kept; a seat line copied to another ev
   expect(stored.contractLines.filter((l) => l.seat === seat).map((l) => l.seatEventId)).toEqual([from!.id, to!.id]);
   // Copying it there again: the seat is taken; the server's text in a toast, nothing changes.
   await lines.getByRole('button', { name: `Kopier plads ${seat}` }).first().click();
-  await modal.getByRole('textbox').fill(to!.title);
-  await modal.getByText(to!.title, { exact: true }).click();
+  await modal.getByPlaceholder('Søg arrangement...').fill(to!.title);
+  await modal.locator('label').filter({ hasText: to!.title }).click();
   await modal.getByRole('button', { name: 'Kopier', exact: true }).click();
   await expect(toast(page, 'En eller flere af de valgte pladser er desværre ikke længere ledige')).toBeVisible();
   await modal.getByRole('button', { name: 'Fortryd' }).click();
