@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { deleteRecordAttachments, saveFileFields, uploadBytes } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
+import { isStaffOwner } from '../lib/owners';
 import { likePattern } from '../lib/list';
 import { createSeatMap } from '../seating/holds';
 import { assertOwn, eventSettings, fileInfos, iso, notificationsOut, publicImageUrl } from './shared';
@@ -279,8 +280,7 @@ async function checkEventRefs(trx: Tx, clientId: number, input: EventUpdate) {
     }
   }
   if (input.ownerId) {
-    const member = await trx.selectFrom('client_users').select('user_id').where('client_id', '=', clientId).where('user_id', '=', input.ownerId).executeTakeFirst();
-    if (!member) throw fail.badRequest(EVENT_MSG.unknownOwner);
+    if (!(await isStaffOwner(trx, clientId, input.ownerId))) throw fail.badRequest(EVENT_MSG.unknownOwner);
   }
   const { sponsorTypes } = await eventSettings(trx, clientId);
   for (const g of input.sponsors) if (!sponsorTypes.includes(g.type)) throw fail.badRequest(EVENT_MSG.unknownSponsorType(g.type));
