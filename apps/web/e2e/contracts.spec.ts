@@ -153,3 +153,85 @@ test('an agreement drafted from the sponsor package, approved, sent for signing 
   await shoot(page, 'contracts-list');
   await context.close();
 });
+
+test("an agreement's owner (Ansvarlig) is kept; a seat line copied to another event shows there, and one is removed after confirming", async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'staff');
+  const api = trpc(page.request);
+  const contact = (await api.query<{ id: number; email: string | null }[]>('contacts.search', { search: '' }))[0];
+  const company = (await api.query<{ id: number }[]>('companies.search', { search: '' }))[0];
+  const category = (await api.query<{ id: number; hideOnContract: boolean }[]>('orderCategories.options')).find((c) => !c.hideOnContract);
+  const groups = await api.query<{ products: { id: number; title: string }[] }[]>('contracts.products');
+  const card = groups.flatMap((g) => g.products).find((p) => p.title === 'Sæsonkort');
+  const events = await api.query<{ id: number; title: string }[]>('contracts.seatEvents', {});
+  // Two events whose titles do not contain each other (the rows are told apart by the event's title).
+  const from = events[0];
+  const to = events.find((e) => !e.title.includes(from?.title ?? '') && !(from?.title ?? '').includes(e.title));
+  expect(contact && company && category && card && from && to, 'demo rows for the agreement').toBeTruthy();
+  const seat = `Q-${Date.now() % 100_000}`;
+  const { id } = await api.mutate<{ id: number }>('contracts.update', {
+    categoryId: category!.id,
+    companyId: company!.id,
+    contactId: contact!.id,
+    startDate: '2026-08-01',
+    endDate: '2027-06-30',
+    description: 'Pladser',
+    contractLines: [{ productId: card!.id, title: 'Sæsonkort', price: '1800', amount: 1, seat, seatEventId: from!.id }],
+    invoicing: { type: 'single', invoiceDate: '2026-08-01' },
+  });
+  const owners = await api.query<{ id: number; name: string }[]>('app.owners');
+  const owner = owners.find((o) => o.name === 'Søren Stab');
+  expect(owner).toBeTruthy();
+
+  // Ansvarlig on Detaljer, saved and there after a reload.
+  await page.goto(`/orders/contracts/${id}`);
+  await page.getByRole('tab', { name: 'Detaljer' }).click();
+  await page.locator('select[name="ownerId"]').selectOption({ label: 'Søren Stab' });
+  await page.getByRole('button', { name: 'Gem' }).click();
+  await expect(toast(page, 'Aftalen blev gemt!')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Detaljer' }).click();
+  await expect(page.locator('select[name="ownerId"]')).toHaveValue(String(owner!.id));
+
+  // Kopier: the dialog picks the other event; the copy shows that event.
+  await page.getByRole('tab', { name: 'Aftale' }).click();
+  const lines = page.getByRole('table', { name: 'Aftalelinjer' });
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toHaveCount(1);
+  await lines.getByRole('button', { name: `Kopier plads ${seat}` }).click();
+  const modal = page.getByTestId('seat-event-modal');
+  await expect(modal.getByText('Kopier plads til arrangement')).toBeVisible();
+  await modal.getByPlaceholder('Søg arrangement...').fill(to!.title);
+  await modal.locator('label').filter({ hasText: to!.title }).click();
+  await modal.getByRole('button', { name: 'Kopier', exact: true }).click();
+  await expect(toast(page, 'Aftalen blev gemt!')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toHaveCount(2);
+  await expect(lines.getByRole('row', { name: new RegExp(seat) }).filter({ hasText: to!.title })).toHaveCount(1);
+  const stored = await api.query<{ contractLines: { seat: string | null; seatEventId: number | null }[] }>('contracts.get', { id });
+  expect(stored.contractLines.filter((l) => l.seat === seat).map((l) => l.seatEventId)).toEqual([from!.id, to!.id]);
+  // Copying it there again: the seat is taken; the server's text in a toast, nothing changes.
+  await lines.getByRole('button', { name: `Kopier plads ${seat}` }).first().click();
+  await modal.getByPlaceholder('Søg arrangement...').fill(to!.title);
+  await modal.locator('label').filter({ hasText: to!.title }).click();
+  await modal.getByRole('button', { name: 'Kopier', exact: true }).click();
+  await expect(toast(page, 'En eller flere af de valgte pladser er desværre ikke længere ledige')).toBeVisible();
+  await modal.getByRole('button', { name: 'Fortryd' }).click();
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toHaveCount(2);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await lines.scrollIntoViewIfNeeded();
+  await lines.screenshot({ path: join(SHOTS, 'contract-seat-lines-1280.png') });
+
+  // Fjern asks first; Fortryd keeps the line, Fjern removes it.
+  const copy = lines.getByRole('row', { name: new RegExp(seat) }).filter({ hasText: to!.title });
+  await copy.getByRole('button', { name: `Fjern plads ${seat}` }).click();
+  await expect(page.getByText('Er du sikker på at du vil slette denne pladslinje?')).toBeVisible();
+  await page.getByRole('button', { name: 'Fortryd' }).click();
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toHaveCount(2);
+  await copy.getByRole('button', { name: `Fjern plads ${seat}` }).click();
+  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Fjern' }).click();
+  await expect(toast(page, 'Aftalen blev gemt!')).toBeVisible();
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toHaveCount(1);
+  await expect(lines.getByRole('row', { name: new RegExp(seat) })).toContainText(from!.title);
+  expect(await serious(page)).toEqual([]);
+});

@@ -59,4 +59,7 @@ export const ZStaffUsersRequest = z.object({ search: safeString().trim().max(100
 export const ZStaffUsersResponse = z.array(
   z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), picture: z.string().nullable() }),
 );
+/** The club's staff users for owner pickers ('Ansvarlig' on events, agreements): id, full name, e-mail. */
+export const ZStaffOwnersResponse = z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() }));
+export type TStaffOwner = z.output<typeof ZStaffOwnersResponse>[number];
 export const ZChangeClientResponse = z.object({ success: z.literal(true), clientId: z.number().int() });

@@ -23,6 +23,8 @@ export const CONTRACT_MSG = {
   confirmCancel: 'Er du sikker på at du vil annullere denne aftale?',
   confirmRenew: 'Er du sikker på at du vil forny denne aftale? Der oprettes en ny aftale til gentegning.',
   confirmSendSigning: (email: string) => `Er du sikker på at du vil sende aftalen til underskrift hos ${email}?`,
+  confirmRemoveSeatLine: 'Er du sikker på at du vil slette denne pladslinje?',
+  saveFirst: 'Gem aftalen først.',
   confirmSend: (email: string) => `Er du sikker på at du vil sende aftalen til ${email}?`,
   // the status machine (SPEC §4)
   approveOnlyDraftOrRenewal: 'Kun en kladde eller en gentegning kan godkendes.',

@@ -283,6 +283,11 @@ export const ZContractSeatLinesRequest = z
     if (v.action !== 'remove' && !v.eventId) ctx.addIssue({ code: 'custom', path: ['eventId'], message: CONTRACT_MSG.seatTargetRequired });
   });
 
+/** The target event of a seat line's move or copy: the club's events, searchable by title. */
+export const ZContractSeatEventsRequest = z.object({ search: safeString().trim().max(100).optional() });
+/** Upcoming events first (soonest first), then past ones (latest first); startDate as an ISO timestamp. */
+export const ZContractSeatEventsResponse = z.array(z.object({ id: z.number().int(), title: z.string(), startDate: z.string() }));
+
 /* ------------------------------------------------------------------ responses */
 
 const kr = z.number();

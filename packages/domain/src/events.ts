@@ -616,7 +616,6 @@ export const ZCompanyEventsResponse = z.array(
   z.object({ id: z.number().int(), title: z.string(), startDate: z.string(), invites: z.number().int(), invitationsSent: z.number().int(), sponsor: z.boolean() }),
 );
 
-export const ZEventOwnerOptions = z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() }));
 export const ZEventSettingsResponse = z.object({
   sponsorTypes: z.array(z.string()),
   emailTemplates: z.array(z.string()),

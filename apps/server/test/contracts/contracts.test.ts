@@ -9,6 +9,7 @@ import {
   contractTransition,
   INVOICE_MSG,
   orderTotals,
+  SEATING_MSG,
 } from '@klubhus/domain';
 import { runContractPlansAllClubs } from '@klubhus/api/contracts/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,7 +231,7 @@ describe('line setup rules (SPEC §4), one by one on the server', () => {
     expect((await call.contracts.get({ id: r.newId as number })).contractLines.map((l) => l.title)).not.toContain('Udgået');
   });
   it('seat lines are moved or copied to another event, or removed', async () => {
-    const [e1, e2] = ids.events;
+    const [e1, e2, e3] = ids.events;
     const { id } = await call.contracts.update(
       contractInput(ids, { contractLines: [...packageLines(ids), { productId: ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat: 'A-1', seatEventId: e1 }] }),
     );
@@ -238,9 +239,11 @@ describe('line setup rules (SPEC §4), one by one on the server', () => {
     await call.contracts.seatLines({ id, lineIds: [seatLine?.id as number], action: 'copy', eventId: e2 });
     let lines = (await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
     expect(lines.map((l) => l.seatEventId)).toEqual([e1, e2]);
-    await call.contracts.seatLines({ id, lineIds: [lines[0].id], action: 'move', eventId: e2 });
+    // A-1 is already this agreement's at e2: the seat goes to an event once.
+    await refused(t, () => call.contracts.seatLines({ id, lineIds: [lines[0].id], action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
+    await call.contracts.seatLines({ id, lineIds: [lines[1].id], action: 'move', eventId: e3 });
     lines = (await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
-    expect(lines.map((l) => l.seatEventId)).toEqual([e2, e2]);
+    expect(lines.map((l) => l.seatEventId)).toEqual([e1, e3]);
     await call.contracts.seatLines({ id, lineIds: lines.map((l) => l.id), action: 'remove' });
     expect((await call.contracts.get({ id })).contractLines.filter((l) => l.seat)).toEqual([]);
     const board = (await call.contracts.get({ id })).contractLines[0];
@@ -374,5 +377,69 @@ describe('list, products and the renegotiation feed', () => {
     const after = await call.contracts.renegotiations({ perPage: 100 });
     expect(after.rows.map((r) => r.id)).not.toContain(soon.id);
     expect(after.rows.map((r) => r.id)).toContain(later.id);
+  });
+});
+
+describe('seat lines: taken seats and the target events', () => {
+  const seatLine = (eventId: number, seat = 'B-7') => ({ productId: ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat, seatEventId: eventId });
+  it('a seat another live agreement holds at the target event refuses the move or copy (Danish, nothing changed); a cancelled one does not count', async () => {
+    const [e1, e2] = ids.events;
+    const holder = await call.contracts.update(contractInput(ids, { contractLines: [seatLine(e2)] }));
+    const { id } = await call.contracts.update(contractInput(ids, { contractLines: [...packageLines(ids), seatLine(e1)] }));
+    const line = (await call.contracts.get({ id })).contractLines.find((l) => l.seat === 'B-7');
+    const lineIds = [line?.id as number];
+    await refused(t, () => call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 }), SEATING_MSG.seatTaken);
+    await refused(t, () => call.contracts.seatLines({ id, lineIds, action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
+    await call.contracts.cancel({ id: holder.id });
+    await call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 });
+    expect((await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'B-7').map((l) => l.seatEventId)).toEqual([e1, e2]);
+  });
+  it('an approved agreement refuses seat line changes', async () => {
+    const [e1, e2] = ids.events;
+    const { id } = await call.contracts.update(contractInput(ids, { contractLines: [...packageLines(ids), seatLine(e1, 'C-3')] }));
+    await call.contracts.approve({ id });
+    const line = (await call.contracts.get({ id })).contractLines.find((l) => l.seat === 'C-3');
+    await refused(t, () => call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'copy', eventId: e2 }), CONTRACT_MSG.lockedFields);
+    await refused(t, () => call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'remove' }), CONTRACT_MSG.lockedFields);
+  });
+  it("the target events: the club's own, upcoming first (soonest first), then past ones (latest first), searchable", async () => {
+    const o = t.database.owner;
+    const events = await call.contracts.seatEvents({});
+    const own = await o.selectFrom('events').select(['id', 'title', 'start_date']).where('client_id', '=', ids.clientId).execute();
+    expect(events.map((e) => e.id).sort()).toEqual(own.map((e) => e.id).sort().slice(0, 50));
+    const now = Date.now();
+    const upcoming = events.filter((e) => Date.parse(e.startDate) >= now);
+    const past = events.filter((e) => Date.parse(e.startDate) < now);
+    expect(events).toEqual([...upcoming, ...past]);
+    expect(upcoming.map((e) => e.startDate)).toEqual(upcoming.map((e) => e.startDate).sort());
+    expect(past.map((e) => e.startDate)).toEqual(past.map((e) => e.startDate).sort().reverse());
+    const one = events[0];
+    expect((await call.contracts.seatEvents({ search: one.title.slice(0, 6) })).map((e) => e.id)).toContain(one.id);
+    const nabo = await o.selectFrom('events as e').innerJoin('clients as c', 'c.id', 'e.client_id').select('e.title').where('c.name', '=', 'Nabo BK').execute();
+    for (const n of nabo) expect((await call.contracts.seatEvents({ search: n.title })).map((e) => e.title)).not.toContain(n.title);
+  });
+});
+
+describe('the owner (Ansvarlig): one staff list for pickers', () => {
+  it("lists the club's staff only; a member or another club's user cannot be the owner (Danish, nothing changed); a staff user is saved", async () => {
+    const o = t.database.owner;
+    const nabo = await o.selectFrom('clients').select('id').where('name', '=', 'Nabo BK').executeTakeFirstOrThrow();
+    const stranger = await o.insertInto('users').values({ email: 'nina@nabobk.dk', firstname: 'Nina', lastname: 'Nabo', password_hash: 'x', email_confirmed: true }).returning('id').executeTakeFirstOrThrow();
+    await o.insertInto('client_users').values({ client_id: nabo.id, user_id: stranger.id, role: 'staff' }).execute();
+    const users = await o.selectFrom('users').select(['id', 'email']).execute();
+    const idOf = (email: string) => users.find((u) => u.email === email)?.id as number;
+
+    const owners = await call.app.owners();
+    expect(owners.map((u) => u.name).sort()).toEqual(['Anna Admin', 'Søren Stab']);
+    expect(owners.map((u) => u.id)).not.toContain(stranger.id);
+    expect(owners.map((u) => u.id)).not.toContain(idOf(DEMO_USERS.member));
+    const naboOwners = await (await callerFor(t, DEMO_USERS.admin, 'Nabo BK')).app.owners();
+    expect(naboOwners.map((u) => u.name).sort()).toEqual(['Anna Admin', 'Nina Nabo']);
+
+    const { id } = await call.contracts.update(contractInput(ids));
+    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, ownerId: stranger.id }), CONTRACT_MSG.ownerUnknown);
+    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, ownerId: idOf(DEMO_USERS.member) }), CONTRACT_MSG.ownerUnknown);
+    await call.contracts.update({ ...contractInput(ids), id, ownerId: idOf(DEMO_USERS.staff) });
+    expect((await call.contracts.get({ id })).ownerId).toBe(idOf(DEMO_USERS.staff));
   });
 });

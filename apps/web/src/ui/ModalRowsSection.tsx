@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, Table, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
@@ -108,6 +108,8 @@ export interface ModalRowsSectionProps<T extends FieldValues> {
   readOnly?: boolean;
   /** Rows under the table (totals of the rows). */
   footer?: ReactNode;
+  /** More buttons of a row, before Rediger / Slet (not when readOnly). */
+  rowActions?: (row: T, index: number) => ReactNode;
 }
 
 const defaultKey = (row: FieldValues, i: number) => (row.id ? `id-${row.id}` : `new-${i}`);
@@ -133,6 +135,7 @@ export function ModalRowsSection<T extends FieldValues>({
   onDelete,
   readOnly,
   footer,
+  rowActions,
 }: ModalRowsSectionProps<T>) {
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   const current = editing?.index != null ? (rows[editing.index] ?? null) : null;
@@ -175,7 +178,10 @@ export function ModalRowsSection<T extends FieldValues>({
                 ))}
                 {!readOnly && (
                   <Table.Cell>
-                    <RowActions name={rowLabel(row)} onEdit={() => setEditing({ index: i })} confirmText={confirmText} onDelete={() => onDelete(i)} />
+                    <HStack gap="1" justify="flex-end">
+                      {rowActions?.(row, i)}
+                      <RowActions name={rowLabel(row)} onEdit={() => setEditing({ index: i })} confirmText={confirmText} onDelete={() => onDelete(i)} />
+                    </HStack>
                   </Table.Cell>
                 )}
               </Table.Row>

@@ -5,12 +5,14 @@ import {
   ZChangeClientResponse,
   ZClientConfiguration,
   ZNoInput,
+  ZStaffOwnersResponse,
   ZStaffUsersRequest,
   ZStaffUsersResponse,
   ZTermsRequest,
   ZUserProfile,
 } from '@klubhus/domain';
 import { z } from 'zod';
+import { staffOwners } from '../lib/owners';
 import { authedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 import { appState, changeClient, clientConfiguration, staffUsers, storefrontTerms, viewerOf as viewer } from './service';
 
@@ -25,6 +27,8 @@ export const appStateRouter = router({
     .query(async ({ ctx }) => (await clientConfiguration(viewer(ctx)))?.modules ?? []),
   terms: publicProcedure.input(ZTermsRequest).output(z.string()).query(({ ctx, input }) => storefrontTerms(viewer(ctx), input.kind)),
   users: staffProcedure.input(ZStaffUsersRequest).output(ZStaffUsersResponse).query(({ ctx, input }) => staffUsers(ctx.trx, ctx.club.clientId, input?.search)),
+  /** The club's staff for owner pickers ('Ansvarlig' on events and agreements). */
+  owners: staffProcedure.input(ZNoInput).output(ZStaffOwnersResponse).query(({ ctx }) => staffOwners(ctx.trx, ctx.club.clientId)),
   changeClient: authedProcedure
     .input(z.object({ id }))
     .output(ZChangeClientResponse)

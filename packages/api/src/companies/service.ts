@@ -24,6 +24,7 @@ import { checkedExtraInfo } from '../extraInfo/service';
 import { companyOrderSummaries } from '../orders/service';
 import { companyInvoiceRevenue } from '../invoices/service';
 import { fail } from '../lib/errors';
+import { isStaffOwner } from '../lib/owners';
 import { likePattern } from '../lib/list';
 import { missingIds } from '../lib/records';
 import { companiesWorkbook } from './export';
@@ -244,18 +245,6 @@ export async function getCompany(trx: Tx, clientId: number, companyId: number): 
   };
 }
 
-/** The company's owner must be accepted staff of the club (not a member). */
-async function assertOwnerIsStaff(trx: Tx, clientId: number, ownerId: number) {
-  const owner = await trx
-    .selectFrom('client_users')
-    .select('role')
-    .where('client_id', '=', clientId)
-    .where('user_id', '=', ownerId)
-    .where('accepted', '=', true)
-    .executeTakeFirst();
-  if (!owner || owner.role === 'member') throw fail.badRequest(COMPANY_MSG.ownerNotStaff);
-}
-
 /** Ticket limits may only name products of the club. */
 async function assertTicketLimitProducts(trx: Tx, clientId: number, limits: Record<string, { productId: number }[]>) {
   const ids = Object.values(limits).flatMap((list) => list.map((l) => l.productId));
@@ -278,7 +267,7 @@ export async function saveCompany(trx: Tx, files: CallFiles, club: Club, input: 
     before = row;
   }
   const extraInfo = await checkedExtraInfo(trx, clientId, 'companies', input.extraInfo);
-  if (input.ownerId) await assertOwnerIsStaff(trx, clientId, input.ownerId);
+  if (input.ownerId && !(await isStaffOwner(trx, clientId, input.ownerId))) throw fail.badRequest(COMPANY_MSG.ownerNotStaff);
   await assertTicketLimitProducts(trx, clientId, input.ticketLimits);
   for (const ref of [input.logoWeb, input.logoPrint]) {
     if (typeof ref === 'number') await assertImageFile(trx, clientId, ref, COMPANY_MSG.logoNotImage);

@@ -6,6 +6,8 @@ import {
   ZContractListResponse,
   ZContractProductsResponse,
   ZContractResponse,
+  ZContractSeatEventsRequest,
+  ZContractSeatEventsResponse,
   ZContractSeatLinesRequest,
   ZContractSentResponse,
   ZContractSignPageRequest,
@@ -29,6 +31,7 @@ import {
   contractAction,
   contractInvoices,
   contractProducts,
+  contractSeatEvents,
   contractSeatLines,
   exportContracts,
   getContract,
@@ -63,6 +66,11 @@ export const contractsRouter = router({
   reactivate: action(write, 'reactivate'),
   delete: action(remove, 'delete'),
   seatLines: write.input(ZContractSeatLinesRequest).output(ZSaveResponse).mutation(({ ctx, input }) => contractSeatLines(ctx.trx, ctx.club, input)),
+  /** The events a seat line can be moved or copied to (upcoming first, searchable). */
+  seatEvents: read
+    .input(ZContractSeatEventsRequest)
+    .output(ZContractSeatEventsResponse)
+    .query(({ ctx, input }) => contractSeatEvents(ctx.trx, ctx.club.clientId, input.search)),
   /** Invoice an approved agreement now: the next draft of its plan (all of it without one), dated today. */
   invoice: write.input(ZContractIdRequest).output(ZInvoiceActionResponse).mutation(({ ctx, input }) => invoiceContractNow(ctx.trx, ctx.club, input.id)),
   invoices: read.input(ZContractIdRequest).output(ZOrderInvoicesResponse).query(({ ctx, input }) => contractInvoices(ctx.trx, ctx.club.clientId, input.id)),

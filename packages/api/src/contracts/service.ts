@@ -31,6 +31,7 @@ import {
   type ZContractSeatLinesRequest,
   type ZRenegotiationsRequest,
   type ZRenegotiationsResponse,
+  SEATING_MSG,
 } from '@klubhus/domain';
 import { newStorageKey } from '@klubhus/integrations';
 import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
@@ -44,6 +45,7 @@ import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { likePattern } from '../lib/list';
 import { missingIds } from '../lib/records';
+import { isStaffOwner } from '../lib/owners';
 import { contractsWorkbook } from './export';
 
 /**
@@ -195,8 +197,7 @@ async function checkReferences(trx: Tx, clientId: number, input: TContractUpdate
     if (!s) throw fail.badRequest(CONTRACT_MSG.seasonUnknown);
   }
   if (input.ownerId) {
-    const u = await trx.selectFrom('client_users').select('user_id').where('client_id', '=', clientId).where('user_id', '=', input.ownerId).executeTakeFirst();
-    if (!u) throw fail.badRequest(CONTRACT_MSG.ownerUnknown);
+    if (!(await isStaffOwner(trx, clientId, input.ownerId))) throw fail.badRequest(CONTRACT_MSG.ownerUnknown);
   }
   const productIds = [...new Set(lines.flatMap((l) => [l.productId, ...(l.options ?? []).map((o) => o.productId)]).filter((x): x is number => !!x))];
   if ((await missingIds(trx, clientId, 'products', productIds)).length) throw fail.badRequest(CONTRACT_MSG.productUnknown);
@@ -434,6 +435,44 @@ export async function contractAction(trx: Tx, club: Club, contractId: number, ac
   return { id: c.id, status: t.to, message: CONTRACT_ACTION_MSG[action], newId };
 }
 
+/** Events a seat line can go to (the move or copy dialog): upcoming first, soonest first, then past ones, latest first; at most 50. */
+export async function contractSeatEvents(trx: Tx, clientId: number, search: string | undefined) {
+  let q = trx
+    .selectFrom('events')
+    .select(['id', 'title', 'start_date'])
+    .where('client_id', '=', clientId)
+    .orderBy(sql`start_date < now()`)
+    .orderBy(sql`CASE WHEN start_date >= now() THEN start_date END`, 'asc')
+    .orderBy('start_date', 'desc')
+    .orderBy('id')
+    .limit(50);
+  if (search) q = q.where('title', 'ilike', likePattern(search));
+  const rows = await q.execute();
+  return rows.map((e) => ({ id: e.id, title: e.title, startDate: new Date(e.start_date).toISOString() }));
+}
+
+/**
+ * A seat goes to an event once: a seat of the picked lines that a line of a live agreement (this one
+ * included, cancelled ones not) already holds at the target event refuses the move or copy. The lines
+ * being moved do not count against themselves.
+ */
+async function assertSeatsFree(trx: Tx, clientId: number, eventId: number, picked: ContractLine[], moving: Set<number>) {
+  const seats = picked.map((l) => l.seat).filter((s): s is string => !!s);
+  if (new Set(seats).size !== seats.length) throw fail.conflict(SEATING_MSG.seatTaken);
+  if (!seats.length) return;
+  let q = trx
+    .selectFrom('contract_lines as l')
+    .innerJoin('contracts as c', (j) => j.onRef('c.id', '=', 'l.contract_id').onRef('c.client_id', '=', 'l.client_id'))
+    .select('l.id')
+    .where('l.client_id', '=', clientId)
+    .where('c.client_id', '=', clientId)
+    .where('c.status', '!=', 'cancelled')
+    .where('l.seat_event_id', '=', eventId)
+    .where('l.seat', 'in', seats);
+  if (moving.size) q = q.where('l.id', 'not in', [...moving]);
+  if (await q.executeTakeFirst()) throw fail.conflict(SEATING_MSG.seatTaken);
+}
+
 /** Seat lines moved or copied to another event, or removed (only while the lines may change). */
 export async function contractSeatLines(trx: Tx, club: Club, input: z.output<typeof ZContractSeatLinesRequest>): Promise<TSaveResponse> {
   const c = await lockContract(trx, club.clientId, input.id);
@@ -446,6 +485,7 @@ export async function contractSeatLines(trx: Tx, club: Club, input: z.output<typ
     const e = await trx.selectFrom('events').select('id').where('client_id', '=', club.clientId).where('id', '=', input.eventId).executeTakeFirst();
     if (!e) throw fail.badRequest(CONTRACT_MSG.seatEventUnknown);
   }
+  if (input.action !== 'remove' && input.eventId) await assertSeatsFree(trx, club.clientId, input.eventId, picked, input.action === 'move' ? chosen : new Set());
   let next: ContractLine[];
   if (input.action === 'remove') next = lines.filter((l) => !chosen.has(l.id));
   else if (input.action === 'move') next = lines.map((l) => (chosen.has(l.id) ? { ...l, seatEventId: input.eventId ?? null } : l));

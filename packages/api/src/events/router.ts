@@ -5,7 +5,6 @@ import {
   ZCreateInvitesResponse,
   ZEventListRequest,
   ZEventListResponse,
-  ZEventOwnerOptions,
   ZEventRelationCreateRequest,
   ZEventRelationsResponse,
   ZEventResponse,
@@ -39,7 +38,7 @@ import { z } from 'zod';
 import { fileStorage } from '../attachments/storage';
 import { moduleAccess, publicProcedure, router } from '../trpc';
 import { createInvites, deleteInvites, eventInvites, inviteGroup, saveInvite, saveInviteGroup, sendInvites } from './invites';
-import { companyEvents, createRelation, deleteEvent, eventOwners, eventRelations, getEvent, listEvents, saveEvent } from './service';
+import { companyEvents, createRelation, deleteEvent, eventRelations, getEvent, listEvents, saveEvent } from './service';
 import { publicEventList, publicEventPage, publicImage, publicInvite } from './public';
 import { viewerOf } from '../app/service';
 import { eventSettings } from './shared';
@@ -64,7 +63,6 @@ export const eventsRouter = router({
   delete: remove.input(byId).output(ZSuccessResponse).mutation(({ ctx, input }) => deleteEvent(ctx.trx, ctx.files, ctx.club.clientId, input.id)),
   /** The club's sponsor types and template names (settings.events) for the event form. */
   settings: read.input(ZNoInput).output(ZEventSettingsResponse).query(({ ctx }) => eventSettings(ctx.trx, ctx.club.clientId)),
-  owners: read.input(ZNoInput).output(ZEventOwnerOptions).query(({ ctx }) => eventOwners(ctx.trx, ctx.club.clientId)),
   relations: read.input(byId).output(ZEventRelationsResponse).query(({ ctx, input }) => eventRelations(ctx.trx, ctx.club.clientId, input.id)),
   createRelation: write.input(ZEventRelationCreateRequest).output(ZSaveResponse).mutation(({ ctx, input }) => createRelation(ctx.trx, ctx.club.clientId, input.id, input.title)),
   invites: read.input(byId).output(ZInvitesResponse).query(({ ctx, input }) => eventInvites(ctx.trx, ctx.club.clientId, input.id, ctx.deps.config.baseUrl)),

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { deleteRecordAttachments, saveFileFields, uploadBytes } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
+import { isStaffOwner } from '../lib/owners';
 import { likePattern } from '../lib/list';
 import { createSeatMap } from '../seating/holds';
 import { assertOwn, eventSettings, fileInfos, iso, notificationsOut, publicImageUrl } from './shared';
@@ -279,8 +280,7 @@ async function checkEventRefs(trx: Tx, clientId: number, input: EventUpdate) {
     }
   }
   if (input.ownerId) {
-    const member = await trx.selectFrom('client_users').select('user_id').where('client_id', '=', clientId).where('user_id', '=', input.ownerId).executeTakeFirst();
-    if (!member) throw fail.badRequest(EVENT_MSG.unknownOwner);
+    if (!(await isStaffOwner(trx, clientId, input.ownerId))) throw fail.badRequest(EVENT_MSG.unknownOwner);
   }
   const { sponsorTypes } = await eventSettings(trx, clientId);
   for (const g of input.sponsors) if (!sponsorTypes.includes(g.type)) throw fail.badRequest(EVENT_MSG.unknownSponsorType(g.type));
@@ -564,20 +564,6 @@ export async function assertOwnEvent(trx: Tx, clientId: number, eventId: number)
 }
 
 // ---------------------------------------------------------------- pickers and the company screen
-
-/** The club's staff for Ansvarlig, and the default sender (the current user). */
-export async function eventOwners(trx: Tx, clientId: number) {
-  const rows = await trx
-    .selectFrom('client_users')
-    .innerJoin('users', 'users.id', 'client_users.user_id')
-    .select(['users.id', 'users.firstname', 'users.lastname', 'users.email'])
-    .where('client_users.client_id', '=', clientId)
-    .where('client_users.role', '!=', 'member')
-    .orderBy(sql`lower(users.firstname)`)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((u) => ({ id: u.id, name: [u.firstname, u.lastname].filter(Boolean).join(' '), email: u.email }));
-}
 
 /** Events a company is invited to or sponsors, newest first (company screen, Arrangementer). */
 export async function companyEvents(trx: Tx, clientId: number, companyId: number) {

@@ -231,8 +231,8 @@ function LogosSection(props: {
 
 function OwnerSection() {
   const trpc = useTRPC();
-  const users = useQuery(trpc.app.users.queryOptions({}));
-  const options = (users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.firstname} ${u.lastname}`.trim() || u.email }));
+  const users = useQuery(trpc.app.owners.queryOptions());
+  const options = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email }));
   return (
     <Section title="Ansvarlig">
       {users.data ? (

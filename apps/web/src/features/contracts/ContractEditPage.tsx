@@ -21,7 +21,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/confirm';
 import { EditPage, recordPage } from '../../ui/EditPage';
 import { errorMessage } from '../../ui/errors';
-import { CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
+import { AsyncSelectField, CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
 import { Section } from '../../ui/PageHeader';
 import { notify } from '../../ui/toaster';
@@ -37,6 +37,7 @@ import { TotalsSection } from '../orders/OrderSections';
 import { OrderInvoicesTab } from '../orders/invoices/OrderInvoicesTab';
 import { RowsTable } from '../orders/RowsTable';
 import { liveTotals, type OrderValues } from '../orders/values';
+import { isSeatLine, SeatLineActions, useSeatEvents } from './SeatLineActions';
 import { SetupSection } from './SetupSection';
 import { AgreementStatusBadge, ContractStatusBadge } from './status';
 import { type Contract, type ContractLineDraft, type ContractValues, draftToLine, lineToDraft, toValues, toWire } from './values';
@@ -56,7 +57,7 @@ function ContractLoader({ route }: { route: RecordRoute<Contract> }) {
 }
 
 const AGREEMENT_FIELDS = ['categoryId', 'companyId', 'contactId', 'seasonId', 'startDate', 'endDate', 'renewDate', 'description', 'contractLines', 'orderDiscount', 'additionalFee', 'invoicing'];
-const DETAIL_FIELDS = ['agreementStatus', 'contractDescription', 'supplementalDescription', 'additional', 'internal'];
+const DETAIL_FIELDS = ['agreementStatus', 'ownerId', 'contractDescription', 'supplementalDescription', 'additional', 'internal'];
 
 const ACTIONS: Record<Exclude<ContractAction, 'delete'>, { label: string; icon: ReactNode; palette?: string; confirm?: string }> = {
   approve: { label: 'Godkend', icon: <Check />, palette: 'green' },
@@ -87,6 +88,12 @@ function ContractForm({ route, defaults }: { route: RecordRoute<Contract>; defau
   const editable = contractEditable(status);
   const cancelled = status === 'cancelled';
   const id = route.id as number;
+
+  /** After a seat line's move, copy or removal: the agreement read again, the form reset to it. */
+  const reload = async () => {
+    await queryClient.invalidateQueries(trpc.contracts.pathFilter());
+    form.reset(toValues(await queryClient.fetchQuery(trpc.contracts.get.queryOptions({ id }))));
+  };
 
   /** A status action: unsaved changes are saved first (approving what is on screen: the form is validated), then the action, its toast, and the agreement read again. */
   const act = async (name: Exclude<ContractAction, 'delete'>) => {
@@ -208,7 +215,16 @@ function ContractForm({ route, defaults }: { route: RecordRoute<Contract>; defau
               <PartiesSection contract={contract} readOnly={!editable} />
               <PeriodSection readOnly={!editable} />
               <SetupSection readOnly={!editable} />
-              <LinesSection readOnly={!editable} name="contractLines" title="Aftalelinjer" />
+              <LinesSection
+                readOnly={!editable}
+                name="contractLines"
+                title="Aftalelinjer"
+                seatCell={(l) => <SeatCell line={l as ContractLineDraft} />}
+                rowActions={(l) => {
+                  const line = l as ContractLineDraft;
+                  return contract && isSeatLine(line) ? <SeatLineActions contractId={contract.id} line={line} dirty={form.formState.isDirty} onDone={reload} /> : null;
+                }}
+              />
               <DeletedLines contract={contract} />
               <Section title="Rabat og gebyr">
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -417,18 +433,21 @@ function DetailsTab({ contract }: { contract?: Contract }) {
     <Stack gap="0">
       <Section title="Aftaletekster">
         <Stack gap="4">
-          {settable ? (
-            <SelectField
-              name="agreementStatus"
-              label="Aftalestatus"
-              options={(['unsent', 'renegotiation'] as const).map((s) => ({ value: s, label: AGREEMENT_STATUS_LABELS[s] }))}
-            />
-          ) : (
-            <HStack>
-              <Text>Aftalestatus:</Text>
-              <AgreementStatusBadge status={status} />
-            </HStack>
-          )}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="end">
+            {settable ? (
+              <SelectField
+                name="agreementStatus"
+                label="Aftalestatus"
+                options={(['unsent', 'renegotiation'] as const).map((s) => ({ value: s, label: AGREEMENT_STATUS_LABELS[s] }))}
+              />
+            ) : (
+              <HStack>
+                <Text>Aftalestatus:</Text>
+                <AgreementStatusBadge status={status} />
+              </HStack>
+            )}
+            <OwnerField />
+          </SimpleGrid>
           <TextareaField name="contractDescription" label="Aftalebeskrivelse" />
           <TextareaField name="supplementalDescription" label="Supplerende beskrivelse" />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -468,6 +487,28 @@ function DetailsTab({ contract }: { contract?: Contract }) {
           </RowsTable>
         </Section>
       )}
+    </Stack>
+  );
+}
+
+/** Ansvarlig: the club's staff (app.owners, the one list for owner pickers); empty for none. */
+function OwnerField() {
+  const trpc = useTRPC();
+  const owners = useQuery(trpc.app.owners.queryOptions());
+  return <AsyncSelectField name="ownerId" label="Ansvarlig" options={[{ value: '', label: 'Ingen ansvarlig' }, ...(owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name || o.email }))]} />;
+}
+
+/** Plads: the seat and the title of its event. */
+function SeatCell({ line }: { line: ContractLineDraft }) {
+  const events = useSeatEvents();
+  if (!line.seatEventId) return <>{line.seat ?? ''}</>;
+  const event = events.data?.find((e) => e.id === Number(line.seatEventId));
+  return (
+    <Stack gap="0">
+      <Text>{line.seat ?? ''}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {event?.title ?? `Arrangement #${String(line.seatEventId)}`}
+      </Text>
     </Stack>
   );
 }

@@ -66,7 +66,7 @@ export function toValues(c?: Contract, defaults?: { categoryId: number | null; s
     supplementalDescription: text(c?.supplementalDescription),
     companyId: c?.companyId ?? null,
     contactId: c?.contactId ?? null,
-    ownerId: c?.ownerId ?? null,
+    ownerId: c?.ownerId ? String(c.ownerId) : '',
     contractLines: (c?.contractLines ?? []).map((l) =>
       lineToDraft({
         ...l,

@@ -3,6 +3,7 @@ import { formatDKK, kronerToOre, multiply, ZOrderLineInput } from '@klubhus/doma
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { AsyncSelectField, CheckboxField, FormField, NumberField, TextareaField, TextField } from '../../ui/form';
 import { ModalRowsSection, useFormRows } from '../../ui/ModalRowsSection';
@@ -47,7 +48,21 @@ const price = (v: unknown) => {
  * (sets the price and amount 1), title, price, discount, amount, seat 'X-Y', prepayment, VAT-exempt,
  * description, the options (the product's own, or any by hand) and extra info.
  */
-export function LinesSection({ readOnly, name = 'orderLines', title = 'Ordrelinjer' }: { readOnly: boolean; name?: string; title?: string }) {
+export function LinesSection({
+  readOnly,
+  name = 'orderLines',
+  title = 'Ordrelinjer',
+  seatCell,
+  rowActions,
+}: {
+  readOnly: boolean;
+  name?: string;
+  title?: string;
+  /** The Plads cell (an agreement adds the seat's event). */
+  seatCell?: (line: LineDraft) => ReactNode;
+  /** More buttons of a line (an agreement's seat lines: Flyt, Kopier, Fjern). */
+  rowActions?: (line: LineDraft, index: number) => ReactNode;
+}) {
   const rows = useFormRows<LineDraft>(name);
   return (
     <ModalRowsSection<LineDraft>
@@ -59,6 +74,7 @@ export function LinesSection({ readOnly, name = 'orderLines', title = 'Ordrelinj
       rowLabel={(l) => `linje ${l.title}`}
       rowKey={(l, i) => (l.id ? `id-${l.id}` : `new-${i}`)}
       confirmText="Er du sikker på at du vil slette denne linje?"
+      rowActions={rowActions}
       columns={[
         {
           header: 'Titel',
@@ -76,7 +92,7 @@ export function LinesSection({ readOnly, name = 'orderLines', title = 'Ordrelinj
         { header: 'Antal', cell: (l) => String(l.amount ?? '') },
         { header: 'Pris', cell: (l) => price(l.price), cellProps: { whiteSpace: 'nowrap' } },
         { header: 'Rabat', cell: (l) => (l.discount ? price(l.discount) : ''), cellProps: { whiteSpace: 'nowrap' } },
-        { header: 'Plads', cell: (l) => l.seat ?? '' },
+        { header: 'Plads', cell: (l) => (seatCell ? seatCell(l) : (l.seat ?? '')) },
         { header: 'I alt', cell: (l) => formatDKK(lineTotal(l)), cellProps: { whiteSpace: 'nowrap', fontWeight: 'medium' } },
       ]}
       modal={{

@@ -136,7 +136,7 @@ function FeaturesSection() {
 
 function OwnerSenderSection() {
   const trpc = useTRPC();
-  const owners = useQuery(trpc.events.owners.queryOptions());
+  const owners = useQuery(trpc.app.owners.queryOptions());
   return (
     <Section title="Ansvarlig og afsender">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
