@@ -110,6 +110,8 @@ export interface ModalRowsSectionProps<T extends FieldValues> {
   footer?: ReactNode;
   /** More buttons of a row, before Rediger / Slet (not when readOnly). */
   rowActions?: (row: T, index: number) => ReactNode;
+  /** false for a row whose own actions replace Slet (an agreement's saved seat line has Fjern). */
+  deletable?: (row: T) => boolean;
 }
 
 const defaultKey = (row: FieldValues, i: number) => (row.id ? `id-${row.id}` : `new-${i}`);
@@ -136,6 +138,7 @@ export function ModalRowsSection<T extends FieldValues>({
   readOnly,
   footer,
   rowActions,
+  deletable,
 }: ModalRowsSectionProps<T>) {
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   const current = editing?.index != null ? (rows[editing.index] ?? null) : null;
@@ -180,7 +183,12 @@ export function ModalRowsSection<T extends FieldValues>({
                   <Table.Cell>
                     <HStack gap="1" justify="flex-end">
                       {rowActions?.(row, i)}
-                      <RowActions name={rowLabel(row)} onEdit={() => setEditing({ index: i })} confirmText={confirmText} onDelete={() => onDelete(i)} />
+                      <RowActions
+                        name={rowLabel(row)}
+                        onEdit={() => setEditing({ index: i })}
+                        confirmText={confirmText}
+                        onDelete={deletable?.(row) === false ? undefined : () => onDelete(i)}
+                      />
                     </HStack>
                   </Table.Cell>
                 )}

@@ -224,6 +224,8 @@ function ContractForm({ route, defaults }: { route: RecordRoute<Contract>; defau
                   const line = l as ContractLineDraft;
                   return contract && isSeatLine(line) ? <SeatLineActions contractId={contract.id} line={line} dirty={form.formState.isDirty} onDone={reload} /> : null;
                 }}
+                // A saved seat line is removed with Fjern (it frees the seat at once); one Slet beside it would confuse.
+                deletable={(l) => !(contract && isSeatLine(l as ContractLineDraft))}
               />
               <DeletedLines contract={contract} />
               <Section title="Rabat og gebyr">

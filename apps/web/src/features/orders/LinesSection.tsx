@@ -54,6 +54,7 @@ export function LinesSection({
   title = 'Ordrelinjer',
   seatCell,
   rowActions,
+  deletable,
 }: {
   readOnly: boolean;
   name?: string;
@@ -62,6 +63,8 @@ export function LinesSection({
   seatCell?: (line: LineDraft) => ReactNode;
   /** More buttons of a line (an agreement's seat lines: Flyt, Kopier, Fjern). */
   rowActions?: (line: LineDraft, index: number) => ReactNode;
+  /** false for a line whose own actions replace Slet (an agreement's saved seat line: Fjern). */
+  deletable?: (line: LineDraft) => boolean;
 }) {
   const rows = useFormRows<LineDraft>(name);
   return (
@@ -75,6 +78,7 @@ export function LinesSection({
       rowKey={(l, i) => (l.id ? `id-${l.id}` : `new-${i}`)}
       confirmText="Er du sikker på at du vil slette denne linje?"
       rowActions={rowActions}
+      deletable={deletable}
       columns={[
         {
           header: 'Titel',
