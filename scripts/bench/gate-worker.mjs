@@ -11,6 +11,7 @@ process.once('message', async ({ url, eventId, cookies, schedule }) => {
   const agents = cookies.map(() => new http.Agent({ keepAlive: true, maxSockets: 8 }));
   const results = new Array(schedule.length);
   let lateMs = 0;
+  let start = 0;
   const one = (i) =>
     new Promise((resolve) => {
       const { gate, code, nonce } = schedule[i];
@@ -38,19 +39,19 @@ process.once('message', async ({ url, eventId, cookies, schedule }) => {
             } catch {
               // not JSON: counted as an error by its HTTP status or null status
             }
-            results[i] = { ms: performance.now() - t0, http: res.statusCode, status, code };
+            results[i] = { ms: performance.now() - t0, http: res.statusCode, status, code, from: t0 - start, to: performance.now() - start };
             resolve();
           });
         },
       );
       req.on('error', (e) => {
-        results[i] = { ms: performance.now() - t0, http: 0, status: null, code, error: e.message };
+        results[i] = { ms: performance.now() - t0, http: 0, status: null, code, from: t0 - start, to: performance.now() - start, error: e.message };
         resolve();
       });
       req.end(body);
     });
-  const start = performance.now();
   const pending = [];
+  start = performance.now();
   for (let i = 0; i < schedule.length; i++) {
     const wait = schedule[i].at - (performance.now() - start);
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));

@@ -21,6 +21,7 @@ import { type DatabaseHandle, seedDemo, setScope } from '@klubhus/db';
 import { autoSeat, type SeatGroup } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
+import { scanLocks } from '../../packages/api/src/gate/service';
 import { percentile } from './load';
 
 const GATES = 8;
@@ -28,16 +29,42 @@ const RATE = 50;
 /** Every OVERLAP-th scan slot is a pair: two gates, one code, the same moment. */
 const OVERLAP = 10;
 const GOAL = { p95: 100, autoSeatingMs: 2000 };
+/** Seconds of the control run (the row lock off): it must count some code twice, or the check proves nothing. */
+const CONTROL_SECONDS = 5;
 
-type ScanResult = { ms: number; http: number; status: string | null; code: string; error?: string };
+type ScanResult = { ms: number; http: number; status: string | null; code: string; from: number; to: number; error?: string };
 
 const loadNow = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
 
+/** The pairs (one code, two gates at once) whose two requests were in flight at the same time. */
+function pairsInFlightTogether(results: ScanResult[]) {
+  const byCode = new Map<string, ScanResult[]>();
+  for (const r of results) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
+  let pairs = 0;
+  let together = 0;
+  for (const rs of byCode.values()) {
+    if (rs.length !== 2) continue;
+    pairs++;
+    if (rs[0].from < rs[1].to && rs[1].from < rs[0].to) together++;
+  }
+  return { pairs, together };
+}
+
+/** Confirmed scans in the database for the event's codes with nonces of `prefix`: in all, tickets, tickets confirmed more than once. */
+async function confirmedOf(owner: DatabaseHandle['owner'], eventId: number, prefix: string) {
+  const r = await sql<{ confirmed: string; tickets: string; twice: string }>`
+    SELECT count(*) AS confirmed, count(DISTINCT ticket_id) AS tickets,
+      (SELECT count(*) FROM (SELECT ticket_id FROM event_ticket_scans WHERE event_id = ${eventId} AND result = 'confirmed' AND nonce LIKE ${`${prefix}%`} GROUP BY ticket_id HAVING count(*) > 1) x) AS twice
+    FROM event_ticket_scans WHERE event_id = ${eventId} AND result = 'confirmed' AND nonce LIKE ${`${prefix}%`}
+  `.execute(owner);
+  return { confirmed: Number(r.rows[0].confirmed), tickets: Number(r.rows[0].tickets), twice: Number(r.rows[0].twice) };
+}
+
 /** The scans at their moments: RATE a second over `seconds`, the gates in turn, every OVERLAP-th slot a pair of gates on one code. */
-function scheduleOf(codes: string[], seconds: number, eventId: number) {
+function scheduleOf(codes: string[], seconds: number, eventId: number, prefix = 'bench') {
   const total = RATE * seconds;
   const out: { at: number; gate: number; code: string; nonce: string }[] = [];
   let next = 0;
@@ -47,12 +74,12 @@ function scheduleOf(codes: string[], seconds: number, eventId: number) {
     if (i % OVERLAP === 0 && i + 1 < total) {
       // The pair: this gate and the next scan the same code at the same moment.
       const code = codes[next++];
-      out.push({ at, gate, code, nonce: `bench-${eventId}-${i}` });
-      out.push({ at, gate: (i + 1) % GATES, code, nonce: `bench-${eventId}-${i + 1}` });
+      out.push({ at, gate, code, nonce: `${prefix}-${eventId}-${i}` });
+      out.push({ at, gate: (i + 1) % GATES, code, nonce: `${prefix}-${eventId}-${i + 1}` });
       i++;
       continue;
     }
-    out.push({ at, gate, code: codes[next++], nonce: `bench-${eventId}-${i}` });
+    out.push({ at, gate, code: codes[next++], nonce: `${prefix}-${eventId}-${i}` });
   }
   return { schedule: out, distinct: next };
 }
@@ -101,13 +128,19 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
     config: { baseUrl: 'http://localhost', secureCookies: false, dataDir: mkdtempSync(join(tmpdir(), 'klubhus-bench-gate-')) },
     webDist: join(tmpdir(), 'klubhus-bench-no-web'),
   });
+  /** The server's own time per scan (request in to response out), while `serverTimes` is set: separates the app's time from a busy machine's queueing. */
+  let serverTimes: number[] | null = null;
+  app.addHook('onResponse', (req, reply, done) => {
+    if (serverTimes && req.url.startsWith('/trpc/gate.scan')) serverTimes.push(reply.elapsedTime);
+    done();
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const cookies: string[] = [];
   for (let g = 0; g < GATES; g++) cookies.push(`klubhus_session=${(await createSession(database.db, staff, { remember: true, clientId: club })).token}`);
   let ok = true;
   try {
     // ---- scanning
-    const ticketCount = Math.max(3000, Math.ceil(RATE * seconds * 1.1));
+    const ticketCount = Math.max(3000, Math.ceil(RATE * seconds * 1.1)) + RATE * CONTROL_SECONDS + 40;
     let t0 = performance.now();
     const eventId = await seedEvent(`Bench porte ${stamp}`, ticketCount, () => null);
     const codes = (await owner.selectFrom('event_tickets').select('code').where('event_id', '=', eventId).orderBy('number').execute()).map((r) => r.code);
@@ -116,11 +149,17 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
     const warmCodes = codes.slice(-40);
     const { schedule: warm } = scheduleOf(warmCodes, 1, eventId);
     await runGates(url, eventId, cookies, warm.slice(0, 40).map((s, i) => ({ ...s, code: warmCodes[i % warmCodes.length], nonce: `warm-${eventId}-${i}`, at: Math.floor(i / 8) * 50 })));
-    const { schedule, distinct } = scheduleOf(codes.slice(0, -40), seconds, eventId);
+    const controlCodes = codes.slice(-40 - RATE * CONTROL_SECONDS, -40);
+    const { schedule, distinct } = scheduleOf(codes.slice(0, -40 - RATE * CONTROL_SECONDS), seconds, eventId);
     const pairs = schedule.length - distinct;
     const loadBefore = loadNow();
     log(`${GATES} gates (8 staff sessions), ${RATE} scans/s in all for ${seconds} s (BENCH_SECONDS): ${schedule.length} scans of ${distinct} codes, ${pairs} codes scanned by two gates at the same moment. Load average before: ${loadBefore}`);
+    serverTimes = [];
+    const cpu0 = process.cpuUsage();
     const run = await runGates(url, eventId, cookies, schedule);
+    const cpu = process.cpuUsage(cpu0);
+    const inServer = serverTimes.sort((a, b) => a - b);
+    serverTimes = null;
     const loadAfter = loadNow();
     const answered = run.results.filter((r) => r.http === 200 && r.status);
     const errors = run.results.length - answered.length;
@@ -150,7 +189,11 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
       `  achieved ${rate.toFixed(1)} scans/s (${run.results.length} scans sent in ${(run.sentInMs / 1000).toFixed(1)} s, all answered after ${(run.elapsedMs / 1000).toFixed(1)} s; the gates fell at most ${run.lateMs.toFixed(0)} ms behind their schedule)`,
     );
     log(`  latency p50 ${p(50).toFixed(1)} ms, p95 ${p(95).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${lat[lat.length - 1].toFixed(1)} ms`);
-    log(`  answers: ${confirmedAnswers} confirmed, ${duplicateAnswers} duplicate (expected ${pairs}: one per code two gates scanned at once), ${otherAnswers} other, ${errors} errors/non-200`);
+    log(
+      `  in the server (Fastify, request to response): p50 ${percentile(inServer, 50).toFixed(1)} ms, p95 ${percentile(inServer, 95).toFixed(1)} ms; Node CPU ${((cpu.user + cpu.system) / 1000 / run.results.length).toFixed(2)} ms per scan`,
+    );
+    const inFlight = pairsInFlightTogether(run.results);
+    log(`  answers: ${confirmedAnswers} confirmed, ${duplicateAnswers} duplicate (expected ${pairs}: one per code two gates scanned at once; ${inFlight.together} of the ${inFlight.pairs} pairs had both requests in flight together), ${otherAnswers} other, ${errors} errors/non-200`);
     log(
       `  database: ${confirmed} confirmed scans of ${c.tickets} tickets for ${distinct} distinct codes scanned, ${twice} tickets confirmed twice, ${scannedTickets} tickets marked scanned — every ticket counted once: ${countedOnce ? 'yes' : 'NO'}`,
     );
@@ -158,6 +201,20 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
     log(`  goal p95 < ${GOAL.p95} ms at ${RATE} scans/s: ${scanMet ? 'met' : 'not met'} (load average before ${loadBefore}, after ${loadAfter}; 2 cores, shared)`);
     if (errors) log('  first error:', JSON.stringify(run.results.find((r) => !(r.http === 200 && r.status))));
     ok &&= countedOnce && errors === 0 && otherAnswers === 0;
+
+    // The control: the same gates on fresh codes with the ticket's row lock off (scanLocks, as in the
+    // concurrency test), so the counted-once check above is one that can fail.
+    const control = scheduleOf(controlCodes, CONTROL_SECONDS, eventId, 'control');
+    scanLocks.enabled = false;
+    try {
+      await runGates(url, eventId, cookies, control.schedule);
+    } finally {
+      scanLocks.enabled = true;
+    }
+    const cc = await confirmedOf(owner, eventId, 'control');
+    log(
+      `  control, row lock off (${CONTROL_SECONDS} s, ${control.schedule.length - control.distinct} pairs): ${cc.confirmed} confirmed scans of ${cc.tickets} tickets, ${cc.twice} tickets confirmed twice — ${cc.twice > 0 ? 'the check catches it' : 'no double count this time (a race; the concurrency test forces it)'}`,
+    );
 
     // ---- auto-seating
     t0 = performance.now();
