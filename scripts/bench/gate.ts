@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { scanLocks } from '../../packages/api/src/gate/service';
 import { percentile } from './load';
+import { countStatements } from './statements';
 
 const GATES = 8;
 const RATE = 50;
@@ -155,9 +156,12 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
     const loadBefore = loadNow();
     log(`${GATES} gates (8 staff sessions), ${RATE} scans/s in all for ${seconds} s (BENCH_SECONDS): ${schedule.length} scans of ${distinct} codes, ${pairs} codes scanned by two gates at the same moment. Load average before: ${loadBefore}`);
     serverTimes = [];
+    const statements = countStatements();
+    const statements0 = statements();
     const cpu0 = process.cpuUsage();
     const run = await runGates(url, eventId, cookies, schedule);
     const cpu = process.cpuUsage(cpu0);
+    const perScan = (statements() - statements0) / run.results.length;
     const inServer = serverTimes.sort((a, b) => a - b);
     serverTimes = null;
     const loadAfter = loadNow();
@@ -190,7 +194,7 @@ export async function benchGate(database: DatabaseHandle, seconds: number, log: 
     );
     log(`  latency p50 ${p(50).toFixed(1)} ms, p95 ${p(95).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${lat[lat.length - 1].toFixed(1)} ms`);
     log(
-      `  in the server (Fastify, request to response): p50 ${percentile(inServer, 50).toFixed(1)} ms, p95 ${percentile(inServer, 95).toFixed(1)} ms; Node CPU ${((cpu.user + cpu.system) / 1000 / run.results.length).toFixed(2)} ms per scan`,
+      `  in the server (Fastify, request to response): p50 ${percentile(inServer, 50).toFixed(1)} ms, p95 ${percentile(inServer, 95).toFixed(1)} ms; Node CPU ${((cpu.user + cpu.system) / 1000 / run.results.length).toFixed(2)} ms per scan, ${perScan.toFixed(1)} statements per scan (BEGIN and COMMIT included)`,
     );
     const inFlight = pairsInFlightTogether(run.results);
     log(`  answers: ${confirmedAnswers} confirmed, ${duplicateAnswers} duplicate (expected ${pairs}: one per code two gates scanned at once; ${inFlight.together} of the ${inFlight.pairs} pairs had both requests in flight together), ${otherAnswers} other, ${errors} errors/non-200`);
