@@ -28,6 +28,7 @@
  *   npm run bench -- orders        the order list on 100,000 orders through tRPC (page, searches) and 500 concurrent order creations (PostgreSQL)
  *   npm run bench -- contracts     the contract PDF on a warm browser (p95 of 40, 10 at once)
  *   npm run bench -- invoices      500 concurrent invoice bookings (a tenth rolled back: gapless), invoice PDFs on a warm browser (p95, 20 at once), the PDF route while rendering (PostgreSQL)
+ *   npm run bench -- gate          issue 16: 8 gates scanning 50 scans/s for BENCH_SECONDS (60) with codes scanned by two gates at once (p95 < 100 ms, each ticket counted once), auto-seating 500 guests of 80 companies at 60 tables (< 2 s) (PostgreSQL)
  *   npm run bench -- lighthouse    Lighthouse alone
  */
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -43,6 +44,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { runLighthouse } from '../lighthouse.mjs';
 import { addLimitRoutes, type LimitRoutes } from './limit';
 import { benchBooking } from './booking';
+import { benchGate } from './gate';
 import { benchInvites } from './invites';
 import { type LoadRequest, load, percentile } from './load';
 import { benchContracts } from './contracts';
@@ -608,6 +610,15 @@ async function main() {
     else {
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
       const ok = await benchBooking(database, env.DATABASE_URL as string, DURATION, log);
+      await database.close();
+      if (!ok) process.exitCode = 1;
+    }
+  }
+  if (all || parts.includes('gate')) {
+    if (!usePg) log('\nGate skipped: eight gates racing on one ticket need PostgreSQL (DATABASE_URL).');
+    else {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: POOL });
+      const ok = await benchGate(database, Number(env.BENCH_SECONDS ?? 60), log);
       await database.close();
       if (!ok) process.exitCode = 1;
     }
