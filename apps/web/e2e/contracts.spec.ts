@@ -44,8 +44,8 @@ test('an agreement drafted from the sponsor package, approved, sent for signing 
   await expect(page).toHaveURL(/\/orders\/contracts\/create$/);
   await expect(page.getByRole('heading', { name: 'Opret aftale' })).toBeVisible();
   // SPEC §9 defaults: the first agreement category and the first season, its dates filled, the start locked.
-  await expect(page.getByLabel('Kategori')).toHaveValue(/\d+/);
-  await expect(page.getByLabel('Sæson')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Kategori', { exact: true })).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Sæson', { exact: true })).toHaveValue(/\d+/);
   await expect(page.locator('input[name="startDate"]')).toBeDisabled();
   await expect(page.locator('input[name="startDate"]')).not.toHaveValue('');
 
