@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@klubhus/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface ListSort<F extends string = string> {
@@ -54,20 +54,25 @@ export function useListState<F extends string = string>(defaults: { sort: ListSo
     return out;
   }, [params]);
 
+  // React Router hands a functional update the params of the render that made the setter, and
+  // renders a navigation later (a transition): a change made in between (a filter set while the
+  // search box's timer runs) would be overwritten by the next. Each change builds on the last one.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === '') next.delete(k);
-            else next.set(k, v);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (resetPage) next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );

@@ -12,6 +12,13 @@ function cameraError(e: unknown): string {
   return GATE_CAMERA_MSG.failed;
 }
 
+/** Plays the camera's stream and waits (up to 10 s) until its frames have a size. */
+async function framesArrive(element: HTMLVideoElement): Promise<boolean> {
+  await element.play().catch(() => {});
+  for (let waited = 0; !element.videoWidth && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return element.videoWidth > 0;
+}
+
 /**
  * Scanning with the phone's rear camera (QR and Code128): each decoded code goes to `onCode`, the
  * same path as a typed code. A code the camera keeps seeing is passed on once; it counts again only
@@ -34,12 +41,23 @@ export function CameraScanner({ onCode, onActive }: { onCode: (code: string) => 
     handlers.current.onActive?.(state !== 'off');
     if (state !== 'starting') return;
     let cancelled = false;
+    let release = () => {};
     (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia || !video.current) throw Object.assign(new Error('no camera'), { name: 'NotFoundError' });
         const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
         const reader = new BrowserMultiFormatReader(new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.CODE_128]]]));
-        const started = await reader.decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, video.current, (result) => {
+        const element = video.current;
+        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        release = () => {
+          for (const track of stream.getTracks()) track.stop();
+          element.srcObject = null;
+        };
+        element.srcObject = stream;
+        // The decoder sizes its capture canvas once, from the video's size when it starts: started
+        // before the first frame it would scan a 0×0 picture for ever. Wait for the picture first.
+        if (!(await framesArrive(element))) throw new Error('the camera sends no picture');
+        const scanning = await reader.decodeFromVideoElement(element, (result) => {
           const code = result?.getText().trim();
           if (!code) return;
           const now = Date.now();
@@ -47,6 +65,12 @@ export function CameraScanner({ onCode, onActive }: { onCode: (code: string) => 
           last.current = { code, at: now };
           if (!repeat) handlers.current.onCode(code);
         });
+        const started = {
+          stop() {
+            scanning.stop();
+            release();
+          },
+        };
         // Stopped or unmounted while the camera was starting: let it go at once.
         if (cancelled) started.stop();
         else {
@@ -54,6 +78,7 @@ export function CameraScanner({ onCode, onActive }: { onCode: (code: string) => 
           setState('on');
         }
       } catch (e) {
+        release();
         if (cancelled) return;
         setError(cameraError(e));
         setState('off');
