@@ -180,15 +180,25 @@ test('Bordplan: add tables, place guests by drag and drop and by list, blocked a
   await page.setViewportSize({ width: 1366, height: 1600 });
   const drag = async (guest: string, target: typeof bord1) => {
     const handle = unplaced.getByRole('button', { name: `Flyt ${guest}` });
-    await handle.scrollIntoViewIfNeeded();
+    // In the middle of the window: a handle at its edge starts dnd-kit's auto-scroll, and the page
+    // then moves under the pointer (the drop lands beside the table).
+    // The lists refetched after the last change must have landed: a row drawn anew under a pressed
+    // pointer loses the drag.
+    await page.waitForLoadState('networkidle');
+    await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // hover waits until the handle stands still (the window was just resized: the layout may still
+    // move) and puts the pointer on it; pressed beside it, the drag would select text instead.
+    await handle.hover();
     const from = await handle.boundingBox();
     if (!from) throw new Error('no handle');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 20, from.y + 10, { steps: 5 });
     const to = await target.boundingBox();
     if (!to) throw new Error('no target');
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    // Once more where it is now: should the page have scrolled after all, the pointer follows the table.
+    const at = await target.boundingBox();
+    if (at) await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2, { steps: 2 });
     await page.mouse.up();
   };
   await drag('Anders Gæst', bord1);
