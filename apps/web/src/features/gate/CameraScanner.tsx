@@ -12,6 +12,45 @@ function cameraError(e: unknown): string {
   return GATE_CAMERA_MSG.failed;
 }
 
+/** How often a frame of the camera is decoded, ms. */
+const SCAN_EVERY_MS = 250;
+
+/**
+ * Decodes a frame of the playing video every SCAN_EVERY_MS until stopped: each frame drawn on a
+ * canvas of the frame's own size (the camera may change it), and a frame that fails to decode,
+ * for whatever reason, only waits for the next. (@zxing's own loop sizes its canvas once, at start,
+ * and ends silently at the first error it does not know.)
+ */
+function scanFrames(element: HTMLVideoElement, decode: (frame: HTMLCanvasElement) => string, onText: (text: string) => void) {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    if (context && element.videoWidth && element.videoHeight) {
+      if (canvas.width !== element.videoWidth || canvas.height !== element.videoHeight) {
+        canvas.width = element.videoWidth;
+        canvas.height = element.videoHeight;
+      }
+      try {
+        context.drawImage(element, 0, 0, canvas.width, canvas.height);
+        onText(decode(canvas));
+      } catch {
+        // No code in this frame (the usual answer), or a frame not ready: the next one.
+      }
+    }
+    timer = setTimeout(tick, SCAN_EVERY_MS);
+  };
+  tick();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
 /** Plays the camera's stream and waits (up to 10 s) until its frames have a size. */
 async function framesArrive(element: HTMLVideoElement): Promise<boolean> {
   await element.play().catch(() => {});
@@ -54,11 +93,10 @@ export function CameraScanner({ onCode, onActive }: { onCode: (code: string) => 
           element.srcObject = null;
         };
         element.srcObject = stream;
-        // The decoder sizes its capture canvas once, from the video's size when it starts: started
-        // before the first frame it would scan a 0×0 picture for ever. Wait for the picture first.
+        // A camera that never sends a picture is reported, not scanned for ever.
         if (!(await framesArrive(element))) throw new Error('the camera sends no picture');
-        const scanning = await reader.decodeFromVideoElement(element, (result) => {
-          const code = result?.getText().trim();
+        const scanning = scanFrames(element, (frame) => reader.decodeFromCanvas(frame).getText(), (text) => {
+          const code = text.trim();
           if (!code) return;
           const now = Date.now();
           const repeat = code === last.current.code && now - last.current.at < CAMERA_REPEAT_MS;
