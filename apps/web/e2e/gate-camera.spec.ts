@@ -51,9 +51,21 @@ test('the scan modal scans a ticket held in front of the camera once: Bekræftet
   const context = await browser.newContext({ baseURL, locale: 'da-DK', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const scans: string[] = [];
+  // What the page did, named in the failure message: was a code decoded and sent, and answered?
+  const seen: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('gate.scan')) scans.push(r.url());
   });
+  page.on('requestfinished', async (r) => {
+    if (r.url().includes('gate.scan')) seen.push(`scan answered ${(await r.response())?.status()} after ${Math.round(r.timing().responseEnd)} ms`);
+  });
+  page.on('requestfailed', (r) => {
+    if (r.url().includes('gate.scan')) seen.push(`scan failed: ${r.failure()?.errorText}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.push(`console ${m.type()}: ${m.text().slice(0, 200)}`);
+  });
+  page.on('pageerror', (e) => seen.push(`page error: ${e.message.slice(0, 200)}`));
   await login(page, 'staff');
   await page.goto(`/events/${eventId}`);
   await page.getByRole('tab', { name: 'Tilmeldte' }).click();
@@ -62,7 +74,11 @@ test('the scan modal scans a ticket held in front of the camera once: Bekræftet
   await modal.getByRole('button', { name: 'Scan med kamera' }).click();
   await expect(modal.getByRole('button', { name: 'Stop kamera' })).toBeVisible();
   const ok = modal.getByTestId('scan-confirmed');
-  await expect(ok).toContainText('Bekræftet', { timeout: 20_000 });
+  await expect(ok)
+    .toContainText('Bekræftet', { timeout: 20_000 })
+    .catch((e: Error) => {
+      throw new Error(`no 'Bekræftet' in 20 s; scan calls sent: ${scans.length}; ${seen.join(' | ') || 'nothing else seen'}\n${e.message}`);
+    });
   await expect(ok).toContainText('Kamilla Gæst');
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, 'scan-camera-390.png') });

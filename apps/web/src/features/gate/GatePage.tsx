@@ -145,12 +145,15 @@ export default function GatePage() {
     return () => clearInterval(t);
   }, [online, queue.length, replay]);
 
-  // SPEC §9: 500 ms after the last keystroke (or at once on Enter).
+  // SPEC §9: 500 ms after the last keystroke (or at once on Enter) — from the last change of the
+  // code, not from the last render (the replay timer and the connection events render too).
+  const scanLatest = useRef(scan);
+  scanLatest.current = scan;
   useEffect(() => {
     if (!code.trim()) return;
-    const t = setTimeout(() => void scan(code), SCAN_DEBOUNCE_MS);
+    const t = setTimeout(() => void scanLatest.current(code), SCAN_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  });
+  }, [code]);
 
   return (
     <Box minH="100dvh" p={{ base: '4', md: '8' }} bg="bg.subtle">

@@ -38,12 +38,16 @@ export function ScanModal({ eventId, open, onClose, onScanned }: { eventId: numb
     setCode('');
     scan.mutate({ id: eventId, ticketId });
   };
-  // SPEC §9: 500 ms after the last keystroke.
+  // SPEC §9: 500 ms after the last keystroke — counted from the last change of the code (or from the
+  // end of the scan before it), not from the last render: a render for anything else must not put
+  // the scan off.
+  const submitLatest = useRef(submit);
+  submitLatest.current = submit;
   useEffect(() => {
-    if (!code.trim()) return;
-    const t = setTimeout(() => submit(code), SCAN_DEBOUNCE_MS);
+    if (!code.trim() || scan.isPending) return;
+    const t = setTimeout(() => submitLatest.current(code), SCAN_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  });
+  }, [code, scan.isPending]);
   useEffect(() => {
     if (!open) {
       setCode('');
