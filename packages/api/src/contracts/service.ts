@@ -39,7 +39,7 @@ import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { checkedFieldValues } from '../catalogue/fields';
-import { invoicingJson } from '../orders/shared';
+import { invoicingJson, lineColumns } from '../orders/shared';
 import { audit as invoiceAudit, clubInvoiceSettings, contractInvoiceRows, economicProducts, insertInvoice, recipientOf } from '../invoices/service';
 import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
@@ -93,20 +93,7 @@ async function clubVat(trx: Tx, clientId: number) {
 export async function storedContractLines(trx: Tx, clientId: number, contractId: number): Promise<StoredContractLine[]> {
   const rows = await trx.selectFrom('contract_lines').selectAll().where('client_id', '=', clientId).where('contract_id', '=', contractId).orderBy('sorting').orderBy('id').execute();
   return rows.map((l) => ({
-    id: l.id,
-    productId: l.product_id,
-    variantId: l.variant_id,
-    title: l.title,
-    sku: l.sku,
-    type: l.type,
-    price: Number(l.price),
-    discount: Number(l.discount),
-    amount: Number(l.amount),
-    prePayment: l.pre_payment,
-    vatExempt: l.vat_exempt,
-    description: l.description,
-    seat: l.seat,
-    seatEventId: l.seat_event_id,
+    ...lineColumns(l),
     seatCategoryId: l.seat_category_id,
     categoryLine: l.category_line,
     hadProduct: l.had_product,

@@ -23,6 +23,39 @@ export async function lockOrder(trx: Tx, clientId: number, orderId: number) {
 
 export type StoredLine = TOrderLine & { id: number };
 
+/** The columns an order line and an agreement line share (order_lines, contract_lines), as a line. */
+export const lineColumns = <Type>(l: {
+  id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  title: string;
+  sku: string | null;
+  type: Type;
+  price: number | string;
+  discount: number | string;
+  amount: number | string;
+  pre_payment: boolean;
+  vat_exempt: boolean;
+  description: string | null;
+  seat: string | null;
+  seat_event_id: number | null;
+}) => ({
+  id: l.id,
+  productId: l.product_id,
+  variantId: l.variant_id,
+  title: l.title,
+  sku: l.sku,
+  type: l.type,
+  price: Number(l.price),
+  discount: Number(l.discount),
+  amount: Number(l.amount),
+  prePayment: l.pre_payment,
+  vatExempt: l.vat_exempt,
+  description: l.description,
+  seat: l.seat,
+  seatEventId: l.seat_event_id,
+});
+
 export async function storedLines(trx: Tx, clientId: number, orderIds: number[]): Promise<Map<number, StoredLine[]>> {
   const out = new Map<number, StoredLine[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return out;
@@ -43,20 +76,7 @@ export async function storedLines(trx: Tx, clientId: number, orderIds: number[])
     : [];
   for (const l of lines) {
     out.get(l.order_id)?.push({
-      id: l.id,
-      productId: l.product_id,
-      variantId: l.variant_id,
-      title: l.title,
-      sku: l.sku,
-      type: l.type,
-      price: Number(l.price),
-      discount: Number(l.discount),
-      amount: Number(l.amount),
-      prePayment: l.pre_payment,
-      vatExempt: l.vat_exempt,
-      description: l.description,
-      seat: l.seat,
-      seatEventId: l.seat_event_id,
+      ...lineColumns(l),
       extraInfo: l.extra_info as TOrderLine['extraInfo'],
       options: options
         .filter((o) => o.line_id === l.id)
