@@ -112,6 +112,43 @@ async function explainList(database: DatabaseHandle, club: { clubId: number; use
   if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
 }
 
+/**
+ * A search's own plan: order_search_page (migration 0017) runs its statement in plpgsql, whose plans
+ * are prepared per connection — custom ones first, then the generic one when it costs no more. The
+ * same statement is prepared here as the owner and explained both ways, for the bench club
+ * (100,000 orders) and a small club (the demo club), so a generic plan that suits only one of them shows.
+ */
+async function explainSearch(database: DatabaseHandle, clubs: { label: string; clubId: number }[], searches: string[], log: (...args: unknown[]) => void) {
+  const statement = `SELECT s.order_id, (count(*) OVER ())::int FROM order_search s
+    WHERE s.client_id = $1 AND (s.text LIKE $2 OR s.order_number = $3) ORDER BY s.order_number DESC LIMIT 10 OFFSET 0`;
+  for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+    for (const club of clubs) {
+      for (const search of searches) {
+        const plan = await database.owner.connection().execute(async (c) => {
+          await c.executeQuery(CompiledQuery.raw(`SET plan_cache_mode = ${mode}`));
+          await c.executeQuery(CompiledQuery.raw(`PREPARE bench_search(int, text, int) AS ${statement}`));
+          try {
+            const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+            const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
+            const r = await c.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_search(${club.clubId}, '${pattern.replace(/'/g, "''")}', ${num ?? 'NULL'})`));
+            return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+          } finally {
+            await c.executeQuery(CompiledQuery.raw('DEALLOCATE bench_search'));
+            await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
+          }
+        });
+        const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
+        const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+        const rows = plan.match(/WindowAgg.*?actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/)?.[1];
+        log(
+          `  ${mode === 'force_generic_plan' ? 'generic' : 'custom '} ${club.label} "${search}": ${plan.match(/Execution Time: ([\d.]+) ms/)?.[1]} ms, ${rows ?? '?'} matches; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`,
+        );
+        if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+      }
+    }
+  }
+}
+
 export async function benchOrders(
   database: DatabaseHandle,
   opts: { measure: Measure; warm: (url: string, path: string, cookies: string[]) => Promise<unknown>; track: (app: Awaited<ReturnType<typeof buildApp>>) => void; count: () => number; durationS: number; connections: number; log: (...args: unknown[]) => void },
@@ -149,6 +186,14 @@ export async function benchOrders(
 
   log('\nPlans (EXPLAIN ANALYZE as the app role, RLS on):');
   for (const [name, input] of cases) await explainList(database, club, name, input, log);
+  const demo = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirst();
+  log('\nThe search inside order_search_page (the owner\'s statement, custom and generic plans; bench club and the demo club):');
+  await explainSearch(
+    database,
+    [{ label: CLUB, clubId: club.clubId }, ...(demo ? [{ label: 'Demo IF', clubId: demo.id }] : [])],
+    cases.flatMap(([, input]) => ('search' in input ? [String(input.search)] : [])),
+    log,
+  );
 
   // 500 creations at once through tRPC.
   const before = await database.owner.selectFrom('order_counters').select('last_number').where('client_id', '=', club.clubId).executeTakeFirstOrThrow();
