@@ -97,12 +97,35 @@ async function seedOrdersClub(database: DatabaseHandle, log: (...args: unknown[]
   return seeded;
 }
 
-/** The plans of one list input (page and count), as the app role in a club transaction: indexes used, and the time. */
-async function explainList(database: DatabaseHandle, club: { clubId: number; userId: number }, label: string, input: object, log: (...args: unknown[]) => void) {
+/** A parameter as an SQL literal (EXECUTE of a prepared statement takes values, not placeholders). */
+const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/**
+ * The plans of one list input (page and count), as the app role in a club transaction: indexes used,
+ * and the time. `generic`: the plan the app's named prepared statements settle on (PREPARE and
+ * EXECUTE under plan_cache_mode = force_generic_plan), for the club given — the bench club and a small one.
+ */
+async function explainList(
+  database: DatabaseHandle,
+  club: { clubId: number; userId: number },
+  label: string,
+  input: object,
+  log: (...args: unknown[]) => void,
+  generic = false,
+) {
   const parsed = ZOrderListRequest.parse(input);
   const plan = await withClub(database.db, { clientId: club.clubId, userId: club.userId }, async (trx) => {
     const q = listStatement(trx, club.clubId, parsed).compile();
-    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
+    if (!generic) {
+      const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
+      return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    }
+    await trx.executeQuery(CompiledQuery.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+    await trx.executeQuery(CompiledQuery.raw(`PREPARE bench_list AS ${q.sql}`));
+    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_list(${q.parameters.map(literal).join(', ')})`),
+    );
+    await trx.executeQuery(CompiledQuery.raw('DEALLOCATE bench_list'));
     return r.rows.map((x) => x['QUERY PLAN']).join('\n');
   });
   const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
@@ -187,6 +210,11 @@ export async function benchOrders(
   log('\nPlans (EXPLAIN ANALYZE as the app role, RLS on):');
   for (const [name, input] of cases) await explainList(database, club, name, input, log);
   const demo = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirst();
+  log('\nGeneric plans of the same statements (the app prepares them), for this club and the demo club:');
+  for (const [name, input] of cases) {
+    await explainList(database, club, `generic ${CLUB}: ${name}`, input, log, true);
+    if (demo) await explainList(database, { clubId: demo.id, userId: club.userId }, `generic Demo IF: ${name}`, input, log, true);
+  }
   log('\nThe search inside order_search_page (the owner\'s statement, custom and generic plans; bench club and the demo club):');
   await explainSearch(
     database,
