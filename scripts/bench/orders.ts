@@ -120,18 +120,26 @@ async function explainList(
       const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
       return r.rows.map((x) => x['QUERY PLAN']).join('\n');
     }
-    await trx.executeQuery(CompiledQuery.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+    // What PostgreSQL's default (auto) mode does with it: ten runs, then which plans it used.
+    const values = q.parameters.map(literal).join(', ');
     await trx.executeQuery(CompiledQuery.raw(`PREPARE bench_list AS ${q.sql}`));
-    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_list(${q.parameters.map(literal).join(', ')})`),
+    for (let i = 0; i < 10; i++) await trx.executeQuery(CompiledQuery.raw(`EXECUTE bench_list(${values})`));
+    const used = await trx.executeQuery<{ generic_plans: number; custom_plans: number }>(
+      CompiledQuery.raw(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'bench_list'`),
     );
+    await trx.executeQuery(CompiledQuery.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_list(${values})`));
     await trx.executeQuery(CompiledQuery.raw('DEALLOCATE bench_list'));
-    return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    const u = used.rows[0];
+    return `${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\nauto: ${u?.custom_plans} custom, ${u?.generic_plans} generic`;
   });
   const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
   const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
   const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
-  log(`  ${label}: ${time} ms; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`);
+  const auto = plan.match(/auto: (\d+) custom, (\d+) generic/);
+  log(
+    `  ${label}: ${time} ms; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}${auto ? ` (auto mode, 10 runs: ${auto[1]} custom plans, ${auto[2]} generic)` : ''}`,
+  );
   if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
 }
 
@@ -210,7 +218,7 @@ export async function benchOrders(
   log('\nPlans (EXPLAIN ANALYZE as the app role, RLS on):');
   for (const [name, input] of cases) await explainList(database, club, name, input, log);
   const demo = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirst();
-  log('\nGeneric plans of the same statements (the app prepares them), for this club and the demo club:');
+  log('\nGeneric plans of the same statements (the app prepares them; forced here), for this club and the demo club, and what the default mode used in 10 runs:');
   for (const [name, input] of cases) {
     await explainList(database, club, `generic ${CLUB}: ${name}`, input, log, true);
     if (demo) await explainList(database, { clubId: demo.id, userId: club.userId }, `generic Demo IF: ${name}`, input, log, true);

