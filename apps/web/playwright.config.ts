@@ -10,6 +10,10 @@ process.env.E2E_PORT = String(port);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'klubhus-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const root = resolve(import.meta.dirname, '../..');
+// The server's Stripe API calls go to a local stub on the next port (e2e/stripe.spec.ts serves it
+// while it runs; otherwise nothing answers there): a browser test never reaches api.stripe.com.
+const stripeApiPort = Number(process.env.E2E_STRIPE_API_PORT ?? port + 1);
+process.env.E2E_STRIPE_API_PORT = String(stripeApiPort);
 
 // Serve a snapshot of the built client: engineers rebuild apps/web/dist while suites run, and the
 // server registers asset files at start-up, so a rebuild would otherwise pull assets away mid-run.
@@ -77,7 +81,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '1', WEB_DIST: webDist },
+    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '1', WEB_DIST: webDist, STRIPE_API_URL: `http://127.0.0.1:${stripeApiPort}` },
     stdout: 'ignore',
     stderr: 'pipe',
   },

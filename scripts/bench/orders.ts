@@ -97,19 +97,87 @@ async function seedOrdersClub(database: DatabaseHandle, log: (...args: unknown[]
   return seeded;
 }
 
-/** The plans of one list input (page and count), as the app role in a club transaction: indexes used, and the time. */
-async function explainList(database: DatabaseHandle, club: { clubId: number; userId: number }, label: string, input: object, log: (...args: unknown[]) => void) {
+/** A parameter as an SQL literal (EXECUTE of a prepared statement takes values, not placeholders). */
+const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/**
+ * The plans of one list input (page and count), as the app role in a club transaction: indexes used,
+ * and the time. `generic`: the plan the app's named prepared statements settle on (PREPARE and
+ * EXECUTE under plan_cache_mode = force_generic_plan), for the club given — the bench club and a small one.
+ */
+async function explainList(
+  database: DatabaseHandle,
+  club: { clubId: number; userId: number },
+  label: string,
+  input: object,
+  log: (...args: unknown[]) => void,
+  generic = false,
+) {
   const parsed = ZOrderListRequest.parse(input);
   const plan = await withClub(database.db, { clientId: club.clubId, userId: club.userId }, async (trx) => {
     const q = listStatement(trx, club.clubId, parsed).compile();
-    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
-    return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    if (!generic) {
+      const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${q.sql}`, [...q.parameters]));
+      return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    }
+    // What PostgreSQL's default (auto) mode does with it: ten runs, then which plans it used.
+    const values = q.parameters.map(literal).join(', ');
+    await trx.executeQuery(CompiledQuery.raw(`PREPARE bench_list AS ${q.sql}`));
+    for (let i = 0; i < 10; i++) await trx.executeQuery(CompiledQuery.raw(`EXECUTE bench_list(${values})`));
+    const used = await trx.executeQuery<{ generic_plans: number; custom_plans: number }>(
+      CompiledQuery.raw(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'bench_list'`),
+    );
+    await trx.executeQuery(CompiledQuery.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+    const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_list(${values})`));
+    await trx.executeQuery(CompiledQuery.raw('DEALLOCATE bench_list'));
+    const u = used.rows[0];
+    return `${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\nauto: ${u?.custom_plans} custom, ${u?.generic_plans} generic`;
   });
   const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
   const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
   const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
-  log(`  ${label}: ${time} ms; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`);
+  const auto = plan.match(/auto: (\d+) custom, (\d+) generic/);
+  log(
+    `  ${label}: ${time} ms; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}${auto ? ` (auto mode, 10 runs: ${auto[1]} custom plans, ${auto[2]} generic)` : ''}`,
+  );
   if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+}
+
+/**
+ * A search's own plan: order_search_page (migration 0017) runs its statement in plpgsql, whose plans
+ * are prepared per connection — custom ones first, then the generic one when it costs no more. The
+ * same statement is prepared here as the owner and explained both ways, for the bench club
+ * (100,000 orders) and a small club (the demo club), so a generic plan that suits only one of them shows.
+ */
+async function explainSearch(database: DatabaseHandle, clubs: { label: string; clubId: number }[], searches: string[], log: (...args: unknown[]) => void) {
+  const statement = `SELECT s.order_id, (count(*) OVER ())::int FROM order_search s
+    WHERE s.client_id = $1 AND (s.text LIKE $2 OR s.order_number = $3) ORDER BY s.order_number DESC LIMIT 10 OFFSET 0`;
+  for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+    for (const club of clubs) {
+      for (const search of searches) {
+        const plan = await database.owner.connection().execute(async (c) => {
+          await c.executeQuery(CompiledQuery.raw(`SET plan_cache_mode = ${mode}`));
+          await c.executeQuery(CompiledQuery.raw(`PREPARE bench_search(int, text, int) AS ${statement}`));
+          try {
+            const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+            const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
+            const r = await c.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_search(${club.clubId}, '${pattern.replace(/'/g, "''")}', ${num ?? 'NULL'})`));
+            return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+          } finally {
+            await c.executeQuery(CompiledQuery.raw('DEALLOCATE bench_search'));
+            await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
+          }
+        });
+        const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
+        const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+        const rows = plan.match(/WindowAgg.*?actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/)?.[1];
+        log(
+          `  ${mode === 'force_generic_plan' ? 'generic' : 'custom '} ${club.label} "${search}": ${plan.match(/Execution Time: ([\d.]+) ms/)?.[1]} ms, ${rows ?? '?'} matches; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`,
+        );
+        if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+      }
+    }
+  }
 }
 
 export async function benchOrders(
@@ -149,6 +217,19 @@ export async function benchOrders(
 
   log('\nPlans (EXPLAIN ANALYZE as the app role, RLS on):');
   for (const [name, input] of cases) await explainList(database, club, name, input, log);
+  const demo = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirst();
+  log('\nGeneric plans of the same statements (the app prepares them; forced here), for this club and the demo club, and what the default mode used in 10 runs:');
+  for (const [name, input] of cases) {
+    await explainList(database, club, `generic ${CLUB}: ${name}`, input, log, true);
+    if (demo) await explainList(database, { clubId: demo.id, userId: club.userId }, `generic Demo IF: ${name}`, input, log, true);
+  }
+  log('\nThe search inside order_search_page (the owner\'s statement, custom and generic plans; bench club and the demo club):');
+  await explainSearch(
+    database,
+    [{ label: CLUB, clubId: club.clubId }, ...(demo ? [{ label: 'Demo IF', clubId: demo.id }] : [])],
+    cases.flatMap(([, input]) => ('search' in input ? [String(input.search)] : [])),
+    log,
+  );
 
   // 500 creations at once through tRPC.
   const before = await database.owner.selectFrom('order_counters').select('last_number').where('client_id', '=', club.clubId).executeTakeFirstOrThrow();

@@ -51,21 +51,27 @@ export function refuseCrossSiteNavigation(req: FastifyRequest, reply: FastifyRep
  * The security headers of every answer (what @fastify/helmet 13 sent with our settings), as one
  * constant: helmet rebuilt and re-parsed them on every request (0.09–0.15 ms of Node CPU a call).
  * A route may still set its own (file downloads set a stricter CSP).
+ *
+ * The card providers' own origins are the only outside ones: Stripe.js and its Elements frames
+ * (script-src, frame-src, connect-src and its card icons, as Stripe's CSP guide lists them) — with
+ * 'self' alone a real browser refused the script and the payment showed 'Stripe script not ready'
+ * (the Stripe browser test found it) — and OnPay's payment window, which the buyer's browser posts
+ * a signed form to (form-action).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': [
     "default-src 'self'",
     "base-uri 'self'",
     "font-src 'self' https: data:",
-    "form-action 'self'",
+    "form-action 'self' https://onpay.io",
     "frame-ancestors 'self'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https://*.stripe.com",
     "object-src 'none'",
-    "script-src 'self'",
+    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "connect-src 'self'",
-    "frame-src 'self'",
+    "connect-src 'self' https://api.stripe.com",
+    "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
   ].join(';'),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',

@@ -46,6 +46,9 @@ describe('serving the built web app', () => {
     }
     expect(SECURITY_HEADERS['content-security-policy']).toContain("script-src 'self'");
     expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'self'");
+    // Stripe.js and its Elements frames are the one outside script (apps/web/e2e/stripe.spec.ts loads them).
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
   });
 
   it('sends a hashed asset brotli-compressed when asked, cached for a year', async () => {

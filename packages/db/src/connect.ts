@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -114,8 +115,9 @@ async function openPGlite(config: DatabaseConfig, role: string): Promise<Databas
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     loadDataDir: config.loadDataDir,
-    // Trigram indexes for searches with LIKE '%…%' (migration 0011), as PostgreSQL's contrib has them.
-    extensions: { pg_trgm },
+    // Trigram indexes for searches with LIKE '%…%' (migrations 0011, 0017), and btree_gin for a club's
+    // id in the same GIN index (0017), as PostgreSQL's contrib has them.
+    extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   const shared = sharePGlite(pglite);

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { onpayHmac, onpayProvider, onpayVerify, PaymentVerificationError, stripeProvider, testProvider } from '../src/payments/index';
+import { createServer } from 'node:http';
+import { onpayHmac, onpayProvider, onpayVerify, PaymentVerificationError, stripeApiFromEnv, stripeProvider, testProvider } from '../src/payments/index';
 
 /** Answers in order, recording each request. */
 function recorded(...answers: { status: number; body: unknown }[]) {
@@ -172,6 +173,33 @@ describe('Stripe', () => {
     // An authorization that will not be captured is released by cancelling the intent.
     await p.cancel('pi_9');
     expect([calls[3].method, calls[3].url]).toEqual(['POST', 'https://api.stripe.com/v1/payment_intents/pi_9/cancel']);
+  });
+});
+
+describe('STRIPE_API_URL', () => {
+  it('is read as host, port and protocol; unset means api.stripe.com', () => {
+    expect(stripeApiFromEnv({})).toBeUndefined();
+    expect(stripeApiFromEnv({ STRIPE_API_URL: 'http://127.0.0.1:12112' })).toEqual({ host: '127.0.0.1', port: 12112, protocol: 'http' });
+    expect(stripeApiFromEnv({ STRIPE_API_URL: 'https://stripe-mock.internal' })).toEqual({ host: 'stripe-mock.internal', port: 443, protocol: 'https' });
+  });
+
+  it('sends the provider’s calls there (the browser tests’ stub)', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ id: 'pi_local', object: 'payment_intent', client_secret: 'pi_local_secret_x', status: 'requires_payment_method' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const p = stripeProvider({ secretKey: 'sk_test_local', webhookSecret: 'whsec_x', api: stripeApiFromEnv({ STRIPE_API_URL: `http://127.0.0.1:${port}` }) });
+      const started = await p.start({ amount: 25000, reference: 'order-1', capture: 'auto', returnUrl: 'http://localhost/ok', declineUrl: 'http://localhost/nej', callbackUrl: 'http://localhost/cb' });
+      expect(started).toMatchObject({ kind: 'client-secret', clientSecret: 'pi_local_secret_x', transactionId: 'pi_local' });
+      expect(seen).toEqual(['POST /v1/payment_intents Bearer sk_test_local']);
+    } finally {
+      server.close();
+    }
   });
 });
 

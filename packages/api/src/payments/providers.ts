@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Tx } from '@klubhus/db';
-import { onpayProvider, type PaymentProvider, type PaymentProviderKind, stripeProvider, testProvider } from '@klubhus/integrations';
+import { onpayProvider, type PaymentProvider, type PaymentProviderKind, stripeApiFromEnv, stripeProvider, testProvider } from '@klubhus/integrations';
 import type { Kysely } from 'kysely';
 
 /**
@@ -40,7 +40,7 @@ export async function clubProviderKind(trx: Tx, clientId: number, features: { st
 /** The provider of a kind with the club's settings (a payment keeps the provider it was started with). */
 export async function providerOf(trx: Tx, kind: PaymentProviderKind, settings: ClubPaymentSettings, baseUrl: string): Promise<PaymentProvider> {
   if (kind === 'stripe' && settings.stripe?.secretKey && settings.stripe.webhookSecret) {
-    return stripeProvider({ secretKey: settings.stripe.secretKey, webhookSecret: settings.stripe.webhookSecret });
+    return stripeProvider({ secretKey: settings.stripe.secretKey, webhookSecret: settings.stripe.webhookSecret, api: stripeApiFromEnv() });
   }
   if (kind === 'onpay' && settings.onpay?.gatewayId && settings.onpay.windowSecret && settings.onpay.apiToken) {
     return onpayProvider({

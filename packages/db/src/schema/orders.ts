@@ -131,6 +131,14 @@ export interface OrderPaymentLinksTable {
   created_at: CreatedAt;
 }
 
+/** The order list's search text of one order, kept by triggers (migration 0017); read only through order_search_ids / order_search_page. */
+export interface OrderSearchTable {
+  client_id: number;
+  order_id: number;
+  order_number: number;
+  text: string;
+}
+
 export interface OrderTables {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
@@ -138,4 +146,5 @@ export interface OrderTables {
   order_line_options: OrderLineOptionsTable;
   order_audit: OrderAuditTable;
   order_payment_links: OrderPaymentLinksTable;
+  order_search: OrderSearchTable;
 }

@@ -128,7 +128,10 @@ export async function seedDemo(owner: Kysely<Database>): Promise<void> {
         email: 'info@nabobk.dk',
         phone: '87 65 43 21',
         roles: json(ROLES),
-        settings: json(settings),
+        // Stripe keys that no Stripe account has: the club pays with Stripe only once its orders
+        // module's `stripe` feature is switched on (off here), which the browser test of Stripe
+        // Elements does against a local stub of Stripe's API (STRIPE_API_URL) and of Stripe.js.
+        settings: json({ ...settings, stripe: { secretKey: 'sk_test_klubhus_offline', publishableKey: 'pk_test_klubhus_offline', webhookSecret: 'whsec_klubhus_offline' } }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

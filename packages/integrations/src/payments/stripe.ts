@@ -12,6 +12,20 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Tests pass Stripe.createFetchHttpClient(recorded). */
   httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
+  /** Another address for Stripe's API (stripeApiFromEnv): the browser tests' local stub; api.stripe.com when unset. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/**
+ * STRIPE_API_URL (an installation setting, like ECONOMIC_API_URL and CVR_API_URL): where the server
+ * sends its Stripe API calls instead of https://api.stripe.com — the browser tests point it at a
+ * local stub so a club with the stripe feature never reaches the network.
+ */
+export function stripeApiFromEnv(env: Record<string, string | undefined> = process.env): StripeSettings['api'] {
+  if (!env.STRIPE_API_URL) return undefined;
+  const u = new URL(env.STRIPE_API_URL);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Stripe's webhook signature tolerance (seconds). */
@@ -23,7 +37,7 @@ function fail(error: unknown): never {
 }
 
 export function stripeProvider(settings: StripeSettings): PaymentProvider & { stripe: Stripe } {
-  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, ...(settings.httpClient ? { httpClient: settings.httpClient } : {}) });
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, ...(settings.httpClient ? { httpClient: settings.httpClient } : {}), ...(settings.api ?? {}) });
   return {
     kind: 'stripe',
     stripe,
