@@ -144,7 +144,7 @@ async function explainList(
 }
 
 /**
- * A search's own plan: order_search_page (migration 0017) runs its statement in plpgsql, whose plans
+ * A search's own plan: order_search_page (migration 0018) runs its statement in plpgsql, whose plans
  * are prepared per connection — custom ones first, then the generic one when it costs no more. The
  * same statement is prepared here as the owner and explained both ways, for the bench club
  * (100,000 orders) and a small club (the demo club), so a generic plan that suits only one of them shows.

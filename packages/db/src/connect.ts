@@ -115,8 +115,8 @@ async function openPGlite(config: DatabaseConfig, role: string): Promise<Databas
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     loadDataDir: config.loadDataDir,
-    // Trigram indexes for searches with LIKE '%…%' (migrations 0011, 0017), and btree_gin for a club's
-    // id in the same GIN index (0017), as PostgreSQL's contrib has them.
+    // Trigram indexes for searches with LIKE '%…%' (migrations 0011, 0018), and btree_gin for a club's
+    // id in the same GIN index (0018), as PostgreSQL's contrib has them.
     extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });

@@ -5,7 +5,7 @@ import type { TOrderUpdateRequest } from '@klubhus/domain';
 import { callerFor, demoIds, type OrdersCaller, orderInput } from './helpers';
 
 /**
- * The order list's search (migration 0017: a search table kept by triggers, read through
+ * The order list's search (migration 0018: a search table kept by triggers, read through
  * order_search_ids / order_search_page): every field it matches, case-insensitive substrings, the
  * order number exactly, renames of a company or contact followed at once, and never another club's
  * orders — on the embedded database and on PostgreSQL (DATABASE_URL).

@@ -278,7 +278,7 @@ const SORTS: Record<(typeof ListSortFields)[number], Expression<unknown>> = {
 };
 const ListSortFields = ['Number', 'Status', 'Payment', 'Contact', 'Company', 'Price', 'Date', 'Id'] as const;
 
-/** A search as the search functions take it (migration 0017): the text, and its number when it is one. */
+/** A search as the search functions take it (migration 0018): the text, and its number when it is one. */
 function searchArgs(search: string) {
   const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
   return { search: sql<string>`${search}::text`, num: sql<number | null>`${num}::int` };
@@ -309,7 +309,7 @@ function listQuery(db: QueryCreator<any>, clientId: number, input: ListInput, na
   if (f?.contactId) q = q.where('o.contact_id', '=', f.contactId);
   if (input.search) {
     // Row-level security keeps LIKE from the trigram index (it is not leakproof): the text is
-    // matched by order_search_ids as the table's owner, within the scoped club (migration 0017),
+    // matched by order_search_ids as the table's owner, within the scoped club (migration 0018),
     // once per statement (withFound), and the ids come back as an array orders_pkey answers.
     q = q.where('o.id', '=', sql<number>`ANY(ARRAY(SELECT id FROM found))`);
   }
@@ -382,7 +382,7 @@ function deferredPageQuery(trx: QueryCreator<any>, clientId: number, input: List
 
 /**
  * A search sorted by number with no filter (the list as it opens, searched): order_search_page
- * (migration 0017) answers the page's order ids and the number of matches in one scan of the search
+ * (migration 0018) answers the page's order ids and the number of matches in one scan of the search
  * table; only the page's ten orders are read, under their policy.
  */
 function searchPageStatement(trx: Tx, clientId: number, input: ListInput & { search: string }) {

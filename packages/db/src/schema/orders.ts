@@ -131,7 +131,7 @@ export interface OrderPaymentLinksTable {
   created_at: CreatedAt;
 }
 
-/** The order list's search text of one order, kept by triggers (migration 0017); read only through order_search_ids / order_search_page. */
+/** The order list's search text of one order, kept by triggers (migration 0018); read only through order_search_ids / order_search_page. */
 export interface OrderSearchTable {
   client_id: number;
   order_id: number;
