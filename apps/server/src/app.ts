@@ -19,7 +19,6 @@ import {
 import type { DatabaseHandle } from '@klubhus/db';
 import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
 import { containsNul, MAX_FILE_BYTES, MAX_UPLOADS, MSG } from '@klubhus/domain';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './rest';
@@ -27,7 +26,8 @@ import { restCaller, restError } from './rest/route';
 import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
 import { refuseCrossSiteNavigation, refuseCrossSiteWrite, SECURITY_HEADERS } from './security';
-import { sendApiAnswersWhole, serveWebApp } from './web';
+import { trpcRoutes } from './trpc';
+import { compressApiAnswers, serveWebApp } from './web';
 import { WEBHOOK_PATHS, webhookRoutes } from './webhooks';
 
 declare module 'fastify' {
@@ -148,13 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return reply.code(413).send({ success: false, error: MSG.requestTooLarge });
       }
     });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => contextFor(req, res),
-      },
-    });
+    trpcRoutes(scope, { prefix: '/trpc', router: appRouter, createContext: contextFor });
   });
 
   // Payment providers' notifications: signed, raw bodies, no session.
@@ -203,7 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', async () => openApiDocument(restRoutes, WEBHOOK_PATHS));
   app.get('/api/health', async () => ({ ok: true }));
 
-  sendApiAnswersWhole(app, isApiPath);
+  compressApiAnswers(app, isApiPath);
   const webDist = opts.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   const notFound = (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ success: false, error: MSG.notFound });
   if (!(await serveWebApp(app, webDist, { isApiPath, notFound }))) app.setNotFoundHandler(notFound);
