@@ -177,7 +177,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         handler: async (req, reply) => {
           try {
             const body = route.multipart && req.isMultipart() ? await readMultipart(req) : ((req.body ?? {}) as Record<string, unknown>);
-            const result = await route.handler(restCaller(createCaller(contextFor(req, reply))), {
+            const ctx = contextFor(req, reply);
+            const result = await route.handler(restCaller(createCaller(ctx)), {
+              ctx,
               params: req.params as Record<string, string>,
               query: req.query as Record<string, unknown>,
               body,
