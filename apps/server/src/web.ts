@@ -29,12 +29,14 @@ export async function serveWebApp(
     // The compressed copies are variants of their file, never URLs of their own.
     globIgnore: ['**/*.br', '**/*.gz'],
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Synchronous: every answer, API calls too, passes this hook (an async one costs each a promise and a turn).
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/assets/')) {
       if (reply.statusCode === 200) reply.header('cache-control', IMMUTABLE);
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('cache-control', 'no-cache');
     }
+    done(null, payload);
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
