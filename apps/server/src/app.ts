@@ -19,7 +19,6 @@ import {
 import type { DatabaseHandle } from '@klubhus/db';
 import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
 import { containsNul, MAX_FILE_BYTES, MAX_UPLOADS, MSG } from '@klubhus/domain';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './rest';
@@ -27,7 +26,8 @@ import { restCaller, restError } from './rest/route';
 import { parseTrustProxy, type TrustProxy } from './config';
 import { MULTIPART_LIMITS, readMultipart } from './rest/multipart';
 import { refuseCrossSiteNavigation, refuseCrossSiteWrite, SECURITY_HEADERS } from './security';
-import { sendApiAnswersWhole, serveWebApp } from './web';
+import { trpcRoutes } from './trpc';
+import { compressApiAnswers, serveWebApp } from './web';
 import { WEBHOOK_PATHS, webhookRoutes } from './webhooks';
 
 declare module 'fastify' {
@@ -138,23 +138,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = TRPC_BODY_LIMIT;
     });
-    scope.addHook('onRequest', async (req, reply) => {
-      if (refuseCrossSiteWrite(req, reply, false)) return reply;
+    // Synchronous for every call but a large body's (an async hook costs each call a promise and a turn).
+    scope.addHook('onRequest', (req, reply, done) => {
+      if (refuseCrossSiteWrite(req, reply, false)) return;
       // Only a session may send uploads: anyone else keeps the ordinary limit (a body of unknown length is
       // refused), before a byte is read.
       const length = req.headers['content-length'];
       const tooLarge = length === undefined ? req.headers['transfer-encoding'] !== undefined : Number(length) > BODY_LIMIT;
-      if (tooLarge && !(await hasSession(req))) {
-        return reply.code(413).send({ success: false, error: MSG.requestTooLarge });
-      }
+      if (!tooLarge) return done();
+      hasSession(req).then(
+        (yes) => (yes ? done() : reply.code(413).send({ success: false, error: MSG.requestTooLarge })),
+        (error) => done(error),
+      );
     });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => contextFor(req, res),
-      },
-    });
+    trpcRoutes(scope, { prefix: '/trpc', router: appRouter, createContext: contextFor });
   });
 
   // Payment providers' notifications: signed, raw bodies, no session.
@@ -180,7 +177,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         handler: async (req, reply) => {
           try {
             const body = route.multipart && req.isMultipart() ? await readMultipart(req) : ((req.body ?? {}) as Record<string, unknown>);
-            const result = await route.handler(restCaller(createCaller(contextFor(req, reply))), {
+            const ctx = contextFor(req, reply);
+            const result = await route.handler(restCaller(createCaller(ctx)), {
+              ctx,
               params: req.params as Record<string, string>,
               query: req.query as Record<string, unknown>,
               body,
@@ -203,7 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', async () => openApiDocument(restRoutes, WEBHOOK_PATHS));
   app.get('/api/health', async () => ({ ok: true }));
 
-  sendApiAnswersWhole(app, isApiPath);
+  compressApiAnswers(app, isApiPath);
   const webDist = opts.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   const notFound = (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ success: false, error: MSG.notFound });
   if (!(await serveWebApp(app, webDist, { isApiPath, notFound }))) app.setNotFoundHandler(notFound);

@@ -29,12 +29,14 @@ export async function serveWebApp(
     // The compressed copies are variants of their file, never URLs of their own.
     globIgnore: ['**/*.br', '**/*.gz'],
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Synchronous: every answer, API calls too, passes this hook (an async one costs each a promise and a turn).
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/assets/')) {
       if (reply.statusCode === 200) reply.header('cache-control', IMMUTABLE);
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('cache-control', 'no-cache');
     }
+    done(null, payload);
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
@@ -60,48 +62,32 @@ function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | nu
 }
 
 /**
- * Sends API answers whole: tRPC answers with a fetch Response whose body Fastify would stream in
- * chunked encoding (two writes and a reader per answer); taken apart here (status, headers, body)
- * it goes out as one buffer with its length. Large JSON answers are compressed for clients that
- * accept it: brotli at a fast quality, or gzip, off the event loop.
+ * Large JSON answers of the API are compressed for clients that accept it: brotli at a fast quality,
+ * or gzip, off the event loop. (tRPC answers arrive here as one string too: our adapter, trpc.ts,
+ * reads tRPC's Response whole, so they go out with their length, not chunked.)
  */
-export function sendApiAnswersWhole(app: FastifyInstance, isApiPath: (url: string) => boolean) {
+export function compressApiAnswers(app: FastifyInstance, isApiPath: (url: string) => boolean) {
   app.addHook('onSend', (req, reply, payload, done) => {
+    // Only the compression itself waits: every other answer passes synchronously.
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const whole = payload instanceof Response;
-    // The common case (an answer already whole, no compression asked for) stays synchronous.
-    if ((!whole && !encoding) || !isApiPath(req.url)) return done(null, payload);
-    wholeAnswer(reply, payload, encoding).then(
-      (body) => done(null, body),
+    if (!encoding || !isApiPath(req.url) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').includes('json') || reply.getHeader('content-encoding')) return done(null, payload);
+    reply.header('vary', appendVary(reply.getHeader('vary')));
+    const bytes = Buffer.byteLength(payload);
+    if (bytes < COMPRESS_MIN_BYTES) return done(null, payload);
+    const compressing =
+      encoding === 'br'
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes } })
+        : gzipAsync(payload, { level: 6 });
+    compressing.then(
+      (body) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, body);
+      },
       (error) => done(error),
     );
   });
-}
-
-async function wholeAnswer(reply: FastifyReply, payload: unknown, encoding: 'br' | 'gzip' | null): Promise<unknown> {
-  let body: string | Buffer;
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-    body = payload;
-    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-  } else if (payload instanceof Response) {
-    const type = payload.headers.get('content-type') ?? '';
-    if (!type.includes('json') || payload.headers.get('transfer-encoding') || payload.body === null) return payload;
-    reply.code(payload.status);
-    for (const [name, value] of payload.headers) reply.header(name, value);
-    body = await payload.text();
-  } else {
-    return payload;
-  }
-  if (!encoding || reply.getHeader('content-encoding')) return body;
-  reply.header('vary', appendVary(reply.getHeader('vary')));
-  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
-  const compressed =
-    encoding === 'br'
-      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
-      : await gzipAsync(body, { level: 6 });
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
-  return compressed;
 }
 
 function appendVary(current: unknown): string {

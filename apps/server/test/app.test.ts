@@ -28,6 +28,18 @@ describe('app state and club context', () => {
     expect(body.data.clients.map((c: { name: string }) => c.name).sort()).toEqual(['Demo IF', 'Nabo BK']);
   });
 
+  it('GET /api/user (app.user called directly) answers exactly what app.user answers through tRPC, and refuses alike', async () => {
+    const cookie = await t.login('staff@demo.dk');
+    const rest = (await t.request('GET', '/api/user', { cookie })).json();
+    const trpc = (await t.request('GET', '/trpc/app.user', { cookie })).json();
+    expect(rest.result).toEqual(trpc.result.data);
+    expect(rest.data.clients).toEqual(trpc.result.data.clients);
+    const refusedRest = await t.request('GET', '/api/user', { cookie: 'klubhus_session=nope' });
+    const refusedTrpc = await t.request('GET', '/trpc/app.user', { cookie: 'klubhus_session=nope' });
+    expect([refusedRest.statusCode, refusedTrpc.statusCode]).toEqual([401, 401]);
+    expect(refusedRest.json()).toEqual({ success: false, error: refusedTrpc.json().error.message });
+  });
+
   it('GET /api/app/client: the client configuration with modules and extra-info definitions', async () => {
     const res = await t.request('GET', '/api/app/client', { cookie: await t.login('staff@demo.dk') });
     const c = res.json();

@@ -1,3 +1,4 @@
+import { appUser } from '@klubhus/api/app/router';
 import { z } from 'zod';
 import { defineRoutes } from './route';
 
@@ -13,8 +14,9 @@ export const appRoutes = defineRoutes('App', [
     method: 'GET',
     url: '/api/user',
     summary: 'The logged-in user (result) and the clubs the user belongs to (data.clients)',
-    handler: async (call) => {
-      const user = await call.app.user();
+    // The same procedure as app.user, called directly (authedRead): the hottest call outside a club.
+    handler: async (_call, { ctx }) => {
+      const user = await appUser.direct(ctx);
       return { success: true, result: user, data: { clients: user.clients } };
     },
   },

@@ -1,4 +1,4 @@
-import type { Caller } from '@klubhus/api';
+import type { Caller, Context } from '@klubhus/api';
 import { isInternalError, reportInternalError } from '@klubhus/api/lib/errors';
 import { FILE_MSG, firstIssueMessage, MSG } from '@klubhus/domain';
 import { TRPCError } from '@trpc/server';
@@ -58,6 +58,8 @@ export function formFiles(body: Record<string, unknown>, field: string): unknown
 export const idParam = (input: RestInput) => ({ id: input.params.id });
 
 export interface RestInput {
+  /** The call's context: for a read the API offers directly (authedRead's `direct`), never for anything else. */
+  ctx: Context;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
@@ -68,6 +70,8 @@ export interface RestInput {
 /**
  * One documented URL of SPEC §7: a thin adapter that calls a tRPC procedure
  * through the caller and shapes the legacy envelope. No business logic here.
+ * A hot read the API defines with authedRead may be called through its `direct`
+ * (the same procedure without tRPC's call machinery) with `ctx`.
  */
 export interface RestRoute {
   method: 'GET' | 'POST' | 'DELETE';

@@ -13,13 +13,18 @@ import {
 } from '@klubhus/domain';
 import { z } from 'zod';
 import { staffOwners } from '../lib/owners';
-import { authedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+import { authedProcedure, authedRead, publicProcedure, router, staffProcedure } from '../trpc';
 import { appState, changeClient, clientConfiguration, staffUsers, storefrontTerms, viewerOf as viewer } from './service';
+
+/**
+ * The logged-in user: the logged-in rung has read the profile with the session, so GET /api/user is
+ * one statement. Its REST adapter calls it directly (authedRead: the same rung, schemas and resolver).
+ */
+export const appUser = authedRead('app.user', ZNoInput, ZUserProfile, ({ ctx }) => ctx.profile);
 
 export const appStateRouter = router({
   state: publicProcedure.input(ZNoInput).output(ZAppStateResponse).query(({ ctx }) => appState(viewer(ctx))),
-  // The logged-in rung has read the profile with the session: GET /api/user is one statement.
-  user: authedProcedure.input(ZNoInput).output(ZUserProfile).query(({ ctx }) => ctx.profile),
+  user: appUser.procedure,
   client: publicProcedure.input(ZNoInput).output(ZClientConfiguration.nullable()).query(({ ctx }) => clientConfiguration(viewer(ctx))),
   modules: publicProcedure
     .input(ZNoInput)

@@ -1,0 +1,95 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { trpcRoutes } from '../src/trpc';
+
+/**
+ * Our tRPC adapter (src/trpc.ts) answers every kind of call exactly as tRPC's own Fastify adapter:
+ * the same router is mounted under both, and each request is sent to both.
+ */
+const t = initTRPC.create({ isDev: false });
+let aborted = false;
+const router = t.router({
+  hello: t.procedure.input(z.object({ name: z.string() }).optional()).query(({ input }) => ({ hi: input?.name ?? 'verden' })),
+  fail: t.procedure.query(() => {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Nej' });
+  }),
+  add: t.procedure.input(z.object({ a: z.number(), b: z.number() })).mutation(({ input }) => input.a + input.b),
+  big: t.procedure.query(() => ({ text: 'hej '.repeat(5000) })),
+  wait: t.procedure.query(
+    ({ signal }) =>
+      new Promise((resolve) => {
+        signal?.addEventListener('abort', () => {
+          aborted = true;
+          resolve('aborted');
+        });
+      }),
+  ),
+});
+
+describe('our tRPC adapter', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(async (scope) => trpcRoutes(scope, { prefix: '/ours', router, createContext: () => ({}) }));
+    await app.register(fastifyTRPCPlugin, { prefix: '/stock', trpcOptions: { router, createContext: () => ({}) } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+  const cases: { name: string; method: 'GET' | 'POST' | 'HEAD'; path: string; body?: string; type?: string }[] = [
+    { name: 'a query', method: 'GET', path: `/hello?input=${input({ name: 'Åse' })}` },
+    { name: 'a query without input', method: 'GET', path: '/hello' },
+    { name: 'a refused query', method: 'GET', path: '/fail' },
+    { name: 'an unknown procedure', method: 'GET', path: '/nope' },
+    { name: 'input the schema refuses', method: 'GET', path: `/hello?input=${input({ name: 7 })}` },
+    { name: 'input that is not JSON', method: 'GET', path: '/hello?input=%7Bnope' },
+    { name: 'a batch of queries, one refused', method: 'GET', path: `/hello,fail,hello?batch=1&input=${input({ 0: { name: 'a' }, 2: { name: 'b' } })}` },
+    { name: 'a batch of queries', method: 'GET', path: `/hello,hello?batch=1&input=${input({ 0: { name: 'a' } })}` },
+    { name: 'a mutation', method: 'POST', path: '/add', body: JSON.stringify({ a: 1, b: 2 }), type: 'application/json' },
+    { name: 'a batch of mutations', method: 'POST', path: '/add,add?batch=1', body: JSON.stringify({ 0: { a: 1, b: 2 }, 1: { a: 'x' } }), type: 'application/json' },
+    { name: 'a mutation whose body is not JSON', method: 'POST', path: '/add', body: '{nope', type: 'application/json' },
+    { name: 'a mutation with an empty JSON body', method: 'POST', path: '/add', body: '', type: 'application/json; charset=utf-8' },
+    { name: 'a mutation without a content type', method: 'POST', path: '/add' },
+    { name: 'a mutation by GET', method: 'GET', path: '/add' },
+    { name: 'a query by POST', method: 'POST', path: '/hello', body: '{}', type: 'application/json' },
+    { name: 'HEAD', method: 'HEAD', path: '/hello' },
+    { name: 'a large answer', method: 'GET', path: '/big' },
+  ];
+  for (const c of cases) {
+    it(`answers ${c.name} as tRPC's own adapter does`, async () => {
+      const send = (prefix: string) =>
+        app.inject({
+          method: c.method,
+          url: `${prefix}${c.path}`,
+          ...(c.body !== undefined ? { payload: c.body } : {}),
+          headers: c.type ? { 'content-type': c.type } : {},
+        });
+      const [ours, stock] = [await send('/ours'), await send('/stock')];
+      expect(ours.statusCode).toBe(stock.statusCode);
+      expect(ours.body).toBe(stock.body);
+      // Fastify names the charset of a string it sends (JSON is UTF-8); the media type is the same.
+      expect(ours.headers['content-type']?.toString().replace('; charset=utf-8', '')).toBe(stock.headers['content-type']);
+      expect(ours.headers.vary).toBe(stock.headers.vary);
+      // Ours goes out whole, with its length.
+      if (ours.body) expect(Number(ours.headers['content-length'])).toBe(Buffer.byteLength(ours.body));
+    });
+  }
+
+  it("aborts the call's signal when the client leaves", async () => {
+    aborted = false;
+    const { port } = app.server.address() as AddressInfo;
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/ours/wait' });
+    req.on('error', () => {});
+    req.end();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(aborted).toBe(false);
+    req.destroy();
+    await expect.poll(() => aborted).toBe(true);
+  });
+});
