@@ -33,6 +33,7 @@ import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
 import { capacityLocks, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
+import { releaseExpiredHolds } from './purpose';
 import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, type TicketOption, visitorCards } from './offer';
 import { sendBookingReceipt } from './receipt';
 import { newTicketCode } from './tickets';
@@ -50,14 +51,18 @@ async function clubEmail(trx: Tx, clientId: number): Promise<string> {
   return (await clubFacts(trx, clientId)).email;
 }
 
-/** The club's e-mail and VAT settings, in one read (a booking needs both). */
-async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings }> {
+/** The club's e-mail, VAT settings and time zone, in one read (a booking needs them all). */
+async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string }> {
   const c = await trx
     .selectFrom('clients')
-    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat'])
+    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
-  return { email: c.email || c.sender_email || '', vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat } };
+  return {
+    email: c.email || c.sender_email || '',
+    vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat },
+    timeZone: c.time_zone ?? 'Europe/Berlin',
+  };
 }
 
 /** The club's seat categories of an event's seat map (badges on the product cards). */
@@ -137,7 +142,7 @@ export async function bookingProducts(v: Viewer, input: { eventId: number; invit
     const result: TBookingProducts['result'] = {};
     const eventAvailable: TBookingProducts['eventAvailable'] = {};
     const add = async (buyer: Buyer, key: string) => {
-      const counts = await liveCounts(trx, clientId, event.id, buyer);
+      const counts = await liveCounts(trx, clientId, event.id, buyer, 'display');
       const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, event.type_id);
       result[key] = offersFor(event, products, buyer, counts, free, categories).map(({ ticketProductId: _t, priceOre: _p, availableAll: _a, seatCategory: _s, optionsByKey: _o, ...o }) => o);
       const left = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
@@ -399,14 +404,18 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const contactEmail = facts.email;
     const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, eventRow.type_id);
 
-    // Read before the lock what does not change with it (the club's VAT and payment features).
+    // Read before the lock what does not change with it (the club's VAT and payment features), and
+    // take a discount code's use under its own row lock (a refused booking rolls it back).
     const vat = facts.vat;
     const features = await paymentFeatures(trx, clientId);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
+    const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
 
-    // ---- the lock: from here to the commit, nobody else books this event.
+    // ---- the lock: from here to the commit, nobody else books this event. The counters are read
+    // after it (never in the statement that waits for it: that one's snapshot is older).
     const event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
-    const counts = await liveCounts(trx, clientId, event.id, buyer);
+    let counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
+    if (counts.expiredHolds && (await releaseExpiredHolds(trx, clientId, event.id)) > 0) counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
     const offers = new Map(offersFor(event, products, buyer, counts, free, []).map((o) => [o.productId, o]));
     const wanted = new Map<number, number>();
     for (const l of input.products) {
@@ -451,10 +460,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     }
     const lines = [...byLine.values()].map((l) => ({ ...l, discount: 0 }));
     let codeId: number | null = null;
-    if (input.discountCode) {
-      const rule = await consumeDiscountCode(trx, clientId, input.discountCode);
-      const tz = (await trx.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirst())?.time_zone ?? 'Europe/Berlin';
-      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(tz));
+    if (rule) {
+      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(facts.timeZone));
       if (!applied.ok) throw fail.badRequest(applied.message);
       applied.lines.forEach((d, i) => {
         lines[i].discount = d;

@@ -15,6 +15,7 @@ import * as m0013 from './0013_invoices';
 import * as m0014 from './0014_gate';
 import * as m0015 from './0015_contracts';
 import * as m0016 from './0016_company_utilization';
+import * as m0017 from './0017_event_capacity';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_gate': m0014,
   '0015_contracts': m0015,
   '0016_company_utilization': m0016,
+  '0017_event_capacity': m0017,
 };
