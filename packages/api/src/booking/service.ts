@@ -95,9 +95,9 @@ async function openInvite(trx: Tx, clientId: number, eventId: number, token: str
 }
 
 /** An event a booking may be made for: the visitor's (visible, open), or an invitation's (its token is the guard; open). */
-async function eventFor(trx: Tx, clientId: number, email: string | null, eventId: number, inviteToken: string | null) {
-  if (!inviteToken) return bookableEvent(trx, clientId, email, eventId);
-  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+async function eventFor(trx: Tx, clientId: number, email: string | null, eventId: number, inviteToken: string | null, modules?: ActiveModules) {
+  if (!inviteToken) return bookableEvent(trx, clientId, email, eventId, modules);
+  const events = (modules ?? (await loadActiveModules(trx, clientId))).find((m) => m.module.alias === 'events');
   if (!events) throw fail.notFound();
   const e = await trx.selectFrom('events').select(['id', 'has_seating', 'sign_up_start', 'sign_up_deadline']).where('client_id', '=', clientId).where('id', '=', eventId).executeTakeFirst();
   if (!e) throw fail.notFound();
@@ -105,6 +105,8 @@ async function eventFor(trx: Tx, clientId: number, email: string | null, eventId
   if (now < e.sign_up_start || now > e.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
   return { id: e.id, hasSeating: e.has_seating, seatsio: events.module.features.some((f) => f.alias === 'seatsio' && f.active) };
 }
+
+type ActiveModules = Awaited<ReturnType<typeof loadActiveModules>>;
 
 async function bookingClub(v: Viewer) {
   const { clientId } = await currentClub(v);
@@ -283,8 +285,8 @@ export async function bookHeldSeats(trx: Tx, clientId: number, event: { id: numb
 }
 
 /** The club's payment features (the orders module's stripe / onpay). */
-export async function paymentFeatures(trx: Tx, clientId: number): Promise<PaymentFeatures> {
-  const orders = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'orders');
+export async function paymentFeatures(trx: Tx, clientId: number, modules?: ActiveModules): Promise<PaymentFeatures> {
+  const orders = (modules ?? (await loadActiveModules(trx, clientId))).find((m) => m.module.alias === 'orders');
   const active = (alias: string) => !!orders?.module.features.some((f) => f.alias === alias && f.active);
   return { stripe: active('stripe'), onpay: active('onpay') };
 }
@@ -341,9 +343,10 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
 
 /**
  * POST book: the booking, all or nothing, in the visitor's club. Checks who buys (SPEC §6), the
- * customer info and terms (SPEC §5), then — under the event's row lock — every limit from the live
- * tickets, takes the seats, prices the units (free allowance first), applies a discount code (its
- * use taken under its own row lock), and writes the order, the booking and one ticket per unit.
+ * customer info and terms (SPEC §5) and takes a discount code's use (under its own row lock), then —
+ * under the event's row lock — releases the event's expired holds, checks every limit from the
+ * capacity counters, takes the seats, prices the units (free allowance first), applies the discount,
+ * and writes the order, the booking and one ticket per unit in one statement.
  * Nothing to pay: approved, seats booked, tickets valid and the receipt queued at once. Else the
  * order stays a draft that holds its tickets and seats for BOOKING_HOLD_SECONDS, and — once that is
  * committed — a payment is started with the club's provider.
@@ -352,7 +355,9 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const clientId = await bookingClub(v);
   const email = v.user?.email ?? null;
   const booked = await withClub(v.db, { clientId }, async (trx) => {
-    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken);
+    // The club's modules once: the events module opens the event, the orders module's features choose the provider.
+    const modules = await loadActiveModules(trx, clientId);
+    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken, modules);
     if (!input.acceptTerms) throw fail.badRequest(BOOKING_MSG.termsRequired);
 
     // Who buys (SPEC §6) and the customer's details (SPEC §5).
@@ -405,7 +410,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     // Read before the lock what does not change with it (the club's VAT and payment features), and
     // take a discount code's use under its own row lock (a refused booking rolls it back).
     const vat = facts.vat;
-    const features = await paymentFeatures(trx, clientId);
+    const features = await paymentFeatures(trx, clientId, modules);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
     const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
 
