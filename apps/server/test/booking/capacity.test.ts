@@ -13,6 +13,7 @@ import { type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTest
  */
 let t: TestApp;
 let staff: Caller;
+let member: Caller;
 let v: Visitor;
 let typeId: number;
 let single: number;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await clubId(t.database, 'Demo IF');
   staff = await callerFor(t, 'staff@demo.dk');
+  member = await callerFor(t, 'member@demo.dk');
   v = visitorOf(t);
   typeId = (await staff.eventTypes.update({ title: 'Kapacitet' })).id;
   single = (await owner().selectFrom('products').select('id').where('client_id', '=', demo).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
@@ -100,6 +102,43 @@ describe('capacity counters', () => {
     const row = await owner().selectFrom('event_capacity').select(['units', 'free_units']).where('event_id', '=', eventId).where('holder', '=', '').where('product_id', '=', 0).executeTakeFirstOrThrow();
     expect(row).toEqual({ units: 3, free_units: 3 });
     await refused(t, () => v.booking.book(guest(eventId, [{ productId: 0, amount: 2 }])), BOOKING_MSG.onlyLeft(1));
+    const { counters, recount } = await capacityAndRecount(t);
+    expect(counters).toEqual(recount);
+  });
+
+  it('per company: maxCompanyAmount and maxCompanySignups bind the company’s own units only (Max. {n} mere); its expired hold gives its units back to it', async () => {
+    const company = await staff.companies.update({ name: 'Kapacitet ApS', status: 1, cvr: '11223344', ticketLimits: {} } as never);
+    const mette = await owner().selectFrom('contacts').select('id').where('client_id', '=', demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow();
+    await owner().insertInto('company_contacts').values({ client_id: demo, company_id: company.id, contact_id: mette.id }).execute();
+    const key = `company:${company.id}`;
+    const asCompany = (eventId: number, productId: number, amount: number) => member.booking.book({ eventId, companyId: company.id, products: [{ productId, amount }], acceptTerms: true });
+
+    // A product's maxCompanyAmount, with a hold.
+    const eventId = await openEvent(staff, typeId, 'Firmaloft', [{ productId: single, title: 'Ståplads', price: '100', maxCompanyAmount: '3', public: true }], {
+      invitees: { companyIds: [company.id] },
+    } as never);
+    const first = await asCompany(eventId, single, 2);
+    expect(first.status).toBe('draft');
+    expect((await member.booking.products({ eventId })).result[key][0]).toMatchObject({ purchased: 2, maxAmount: 1 });
+    await refused(t, () => asCompany(eventId, single, 2), BOOKING_MSG.maxMore(1));
+    // A guest is not bound by the company's limit.
+    expect((await v.booking.book(guest(eventId, [{ productId: single, amount: 5 }]))).status).toBe('draft');
+    const own = async () => (await owner().selectFrom('event_capacity').select(['units', 'free_units']).where('event_id', '=', eventId).where('holder', '=', key).executeTakeFirstOrThrow()).units;
+    expect(await own()).toBe(2);
+    await expire(first.orderId);
+    expect((await asCompany(eventId, single, 3)).status).toBe('draft');
+    expect(await bookingOf(first.orderId)).toEqual({ state: 'cancelled', status: 'cancelled' });
+    expect(await own()).toBe(3);
+    await refused(t, () => asCompany(eventId, single, 1), BOOKING_MSG.noTickets((await v.booking.products({ eventId })).contactEmail));
+
+    // An event's maxCompanySignups (sign-ups, free: confirmed at once).
+    const signups = await openEvent(staff, typeId, 'Firmatilmelding', [], { hasTickets: false, maxCompanySignups: '3', invitees: { companyIds: [company.id] } } as never);
+    expect((await asCompany(signups, 0, 2)).status).toBe('approved');
+    await refused(t, () => asCompany(signups, 0, 2), BOOKING_MSG.maxMore(1));
+    expect((await v.booking.book(guest(signups, [{ productId: 0, amount: 4 }]))).status).toBe('approved');
+    expect((await asCompany(signups, 0, 1)).status).toBe('approved');
+    const row = await owner().selectFrom('event_capacity').select(['units', 'free_units']).where('event_id', '=', signups).where('holder', '=', key).executeTakeFirstOrThrow();
+    expect(row).toEqual({ units: 3, free_units: 3 });
     const { counters, recount } = await capacityAndRecount(t);
     expect(counters).toEqual(recount);
   });
