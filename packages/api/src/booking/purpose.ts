@@ -36,9 +36,15 @@ async function seatsioOn(trx: Tx, clientId: number) {
  * Cancels a held booking whose hold ran out (or whose money cannot be taken): order cancelled,
  * tickets cancelled — under the event's row lock, so the capacity counters change only under it —
  * and the seats its token still holds freed (a seat someone else holds now is theirs and is not
- * touched). The caller holds the booking's row lock.
+ * touched). The caller holds the booking's row lock. `seatsio: false` leaves seats.io's holds to run
+ * out by themselves (no network call while a booking holds the event's lock).
  */
-export async function cancelHeldBooking(trx: Tx, clientId: number, b: { id: number; order_id: number; event_id: number; hold_token: string | null }) {
+export async function cancelHeldBooking(
+  trx: Tx,
+  clientId: number,
+  b: { id: number; order_id: number; event_id: number; hold_token: string | null },
+  opts: { seatsio?: boolean } = {},
+) {
   await trx.updateTable('event_bookings').set({ state: 'cancelled' }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
   const o = await trx.selectFrom('orders').select(['id', 'order_number', 'status']).where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
   if (o && o.status === 'draft') {
@@ -58,6 +64,7 @@ export async function cancelHeldBooking(trx: Tx, clientId: number, b: { id: numb
   if (!b.hold_token || !keys.length) return;
   const e = await trx.selectFrom('events').select(['seat_map_id', 'seatsio_event_key']).where('client_id', '=', clientId).where('id', '=', b.event_id).executeTakeFirst();
   if (e?.seatsio_event_key) {
+    if (opts.seatsio === false) return;
     try {
       await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).release(b.hold_token, keys);
     } catch {
@@ -133,7 +140,7 @@ export async function releaseExpiredHolds(trx: Tx, clientId: number, eventId: nu
     .forUpdate()
     .skipLocked()
     .execute();
-  for (const b of due) await cancelHeldBooking(trx, clientId, b);
+  for (const b of due) await cancelHeldBooking(trx, clientId, b, { seatsio: false });
   return due.length;
 }
 
