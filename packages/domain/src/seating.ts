@@ -127,15 +127,44 @@ export function planSeats(plan: TSeatingPlan) {
   );
 }
 
-/** Whether a seat can be taken by a hold of `token` for `channel` at `now`. */
+/**
+ * SPEC §3 Ticket product releaseReservedAt ('Frigiv reserverede'): from that time on, the seats
+ * reserved for a company (its channel) in the product's seat category — every category when the
+ * product names none — are sold to anyone, like seats without a channel.
+ */
+export interface ReleasedSeats {
+  all: boolean;
+  categories: Set<string>;
+}
+
+/** Which reserved seats an event's seat-ticket products have released at `now`. */
+export function releasedSeats(products: { releaseReservedAt: Date | string | null; category: string | null }[], now: Date): ReleasedSeats {
+  const out: ReleasedSeats = { all: false, categories: new Set() };
+  for (const p of products) {
+    if (p.releaseReservedAt === null || new Date(p.releaseReservedAt).getTime() > now.getTime()) continue;
+    if (p.category === null) out.all = true;
+    else out.categories.add(p.category);
+  }
+  return out;
+}
+
+/** The channel a seat is sold through: its company's, or none (null) once released or never reserved. */
+export function seatChannel(seat: { channel: string | null; category?: string | null }, released?: ReleasedSeats): string | null {
+  if (seat.channel === null || !released) return seat.channel;
+  return released.all || (seat.category != null && released.categories.has(seat.category)) ? null : seat.channel;
+}
+
+/** Whether a seat can be taken by a hold of `token` for `channel` at `now` (reserved seats released by `released` are anyone's). */
 export function seatTakeable(
-  seat: { status: SeatStatus; hold_token: string | null; held_until: Date | string | null; channel: string | null },
+  seat: { status: SeatStatus; hold_token: string | null; held_until: Date | string | null; channel: string | null; category?: string | null },
   token: string,
   channel: string | null,
   now: Date,
+  released?: ReleasedSeats,
 ): boolean {
-  // A company's block is sold only through its channel; seats without a channel to anyone.
-  if (seat.channel !== null && seat.channel !== channel) return false;
+  // A company's block is sold only through its channel (until released); seats without a channel to anyone.
+  const sold = seatChannel(seat, released);
+  if (sold !== null && sold !== channel) return false;
   if (seat.status === 'free') return true;
   if (seat.status !== 'held') return false;
   return seat.hold_token === token || (seat.held_until !== null && new Date(seat.held_until).getTime() <= now.getTime());

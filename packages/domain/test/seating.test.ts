@@ -6,7 +6,9 @@ import {
   MAX_SEATS_PER_CHART,
   planSeats,
   removeSeats,
+  releasedSeats,
   SEATING_MSG,
+  seatChannel,
   seatCount,
   seatKey,
   seatMapLayout,
@@ -226,5 +228,21 @@ describe('the chart editor’s changes', () => {
     expect(ZSeatingPlan.safeParse({ categories, sections: huge.slice(0, 120) }).success).toBe(true);
     expect(ZSeatingPlan.safeParse({ categories, sections: huge }).error?.issues[0].message).toBe(SEATING_MSG.tooManySeatsChart);
     expect(MAX_SEATS_PER_CHART).toBe(60_000);
+  });
+});
+
+describe('releaseReservedAt (SPEC §3 Ticket product)', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const reserved = { status: 'free' as const, hold_token: null, held_until: null, channel: 'company:7', category: 'L' };
+  it('releases a company’s reserved seats of the product’s category to anyone once the time has passed; not before, not other categories', () => {
+    const before = releasedSeats([{ releaseReservedAt: '2026-11-24T12:00:01Z', category: 'L' }], now);
+    expect(seatTakeable(reserved, 't1', null, now, before)).toBe(false);
+    const after = releasedSeats([{ releaseReservedAt: '2026-11-24T12:00:00Z', category: 'L' }, { releaseReservedAt: null, category: null }], now);
+    expect(seatChannel(reserved, after)).toBeNull();
+    expect(seatTakeable(reserved, 't1', null, now, after)).toBe(true);
+    expect(seatTakeable(reserved, 't1', 'company:7', now, after)).toBe(true);
+    expect(seatTakeable({ ...reserved, category: 'VIP' }, 't1', null, now, after)).toBe(false);
+    // A product without a seat category releases every category.
+    expect(seatTakeable({ ...reserved, category: 'VIP' }, 't1', null, now, releasedSeats([{ releaseReservedAt: now, category: null }], now))).toBe(true);
   });
 });

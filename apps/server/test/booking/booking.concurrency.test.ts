@@ -1,9 +1,10 @@
 import { BOOKING_MSG } from '@klubhus/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityLocks } from '../../../../packages/api/src/booking/capacity';
 import { danishMessage } from '../catalogue/helpers';
 import { clubId, createTestApp, type TestApp } from '../helpers';
-import { type Caller, callerFor, guest, openEvent, type Visitor, visitorOf } from './helpers';
+import { type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTestPage, type Visitor, visitorOf } from './helpers';
 
 /**
  * Capacity that never oversells (DESIGN.md "Capacity"), on PostgreSQL: many buyers at once for the
@@ -106,5 +107,38 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
     } finally {
       capacityLocks.enabled = true;
     }
+  });
+
+  it('10 holds run out while 60 new buyers race and the 10 late payments arrive: never more than 10 live, every late payment flagged, what a payment held for a moment is sold after; the counters equal a recount', async () => {
+    const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
+    const eventId = await openEvent(staff, typeId, 'Udløbne hold', tickets);
+    const email = (await v.booking.products({ eventId })).contactEmail;
+    const held = [];
+    for (let i = 0; i < 10; i++) held.push(await v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
+    await sql`UPDATE event_bookings SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(t.database.owner);
+    await sql`UPDATE event_tickets SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(t.database.owner);
+
+    const [, fresh] = await Promise.all([
+      Promise.allSettled(held.map((r) => payOnTestPage(v, r.payment))),
+      race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))),
+    ]);
+    // A booking passes a hold a payment is deciding on (SKIP LOCKED): it counts until the payment has decided.
+    expect(fresh.ok).toBeGreaterThan(0);
+    expect(fresh.ok).toBeLessThanOrEqual(10);
+    expect(new Set(fresh.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
+    expect(await liveTickets(eventId)).toBe(fresh.ok);
+    const ids = (await t.database.owner.selectFrom('event_bookings').select('id').where('order_id', 'in', held.map((r) => r.orderId)).execute()).map((b) => b.id);
+    const late = await t.database.owner.selectFrom('payments').select(['status', 'needs_attention']).where('purpose_type', '=', 'booking').where('purpose_id', 'in', ids).execute();
+    expect(late).toHaveLength(10);
+    expect(late.every((p) => p.status === 'paid' && !!p.needs_attention)).toBe(true);
+    const orders = await t.database.owner.selectFrom('orders').select('status').where('id', 'in', held.map((r) => r.orderId)).execute();
+    expect(orders.every((o) => o.status === 'cancelled')).toBe(true);
+
+    // Whatever was not sold in the race is free now, and no more.
+    for (let i = fresh.ok; i < 10; i++) expect((await v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).status).toBe('draft');
+    await expect(v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).rejects.toThrow(BOOKING_MSG.noTickets(email));
+    expect(await liveTickets(eventId)).toBe(10);
+    const { counters, recount } = await capacityAndRecount(t);
+    expect(counters).toEqual(recount);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireBookingsAllClubs } from '../../../../packages/api/src/booking/purpose';
 import { clubId, createTestApp, type TestApp } from '../helpers';
-import { at, type Caller, callerFor, guest, openEvent, payOnTestPage, refused, type Visitor, visitorOf } from './helpers';
+import { at, type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTestPage, refused, type Visitor, visitorOf } from './helpers';
 import { decodeTicketQr } from './qr';
 
 /**
@@ -326,5 +326,13 @@ describe('invitations and season tickets', () => {
     // Another visitor cannot answer for the holder.
     await expect(v.booking.answerSeasonal({ eventId: agf.id, id: mine[0].id, attending: false })).rejects.toThrow();
     expect(await v.booking.seasonalTickets({ eventId: agf.id })).toEqual([]);
+  });
+});
+
+describe('capacity counters', () => {
+  it('equal a recount of the held and valid tickets after everything above (companies, free allowances, contacts, guests, invitations, seats, sign-ups, expiry, payments)', async () => {
+    const { counters, recount } = await capacityAndRecount(t);
+    expect(counters.length).toBeGreaterThan(0);
+    expect(counters).toEqual(recount);
   });
 });

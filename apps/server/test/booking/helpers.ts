@@ -67,3 +67,26 @@ export async function payOnTestPage(v: Visitor, payment: { kind: string; url?: s
   if (payment?.kind !== 'redirect' || !payment.url) throw new Error('no test payment');
   return v.payments.testDecide({ token: payment.url.split('/pay/test/')[1], decision, card } as never);
 }
+
+/**
+ * The capacity counters (event_capacity) against a recount of the tickets that take capacity (held or
+ * valid): both as sorted lines 'event product holder units free', rows at zero left out.
+ */
+export async function capacityAndRecount(t: TestApp) {
+  const counters = await sql<{ line: string }>`
+    SELECT concat_ws(' ', event_id, product_id, holder, units, free_units) AS line FROM event_capacity
+    WHERE units <> 0 OR free_units <> 0 ORDER BY 1`.execute(t.database.owner);
+  const recount = await sql<{ line: string }>`
+    SELECT concat_ws(' ', event_id, product_id, holder, count(*), count(*) FILTER (WHERE price = 0)) AS line FROM (
+      SELECT t.event_id, coalesce(t.product_id, 0) AS product_id, h.holder, t.price
+      FROM event_tickets t
+      CROSS JOIN LATERAL (
+        SELECT '' AS holder
+        UNION ALL
+        SELECT CASE WHEN t.company_id IS NOT NULL THEN 'company:' || t.company_id ELSE 'contact:' || t.contact_id END
+        WHERE t.company_id IS NOT NULL OR t.contact_id IS NOT NULL
+      ) h
+      WHERE t.status <> 'cancelled'
+    ) x GROUP BY event_id, product_id, holder ORDER BY 1`.execute(t.database.owner);
+  return { counters: counters.rows.map((r) => r.line), recount: recount.rows.map((r) => r.line) };
+}

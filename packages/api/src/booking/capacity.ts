@@ -5,9 +5,12 @@ import { sql } from 'kysely';
  * Capacity that never oversells (DESIGN.md "Capacity"): every booking of an event checks and takes
  * its tickets under the event's row lock — the thing consumed: its ticket products' maxAmount and
  * maxCompanyAmount, the companies' free allowances and the event's maxSignups/maxCompanySignups
- * are all counted from the event's live tickets — and seats under their own row locks (seat-key
- * order, holds.ts). The lock is held until the booking's transaction ends, so the count a booking
- * reads is the count it writes against.
+ * are all read from the event's capacity counters (event_capacity, kept by a trigger on the
+ * tickets: O(products), not O(tickets)) — and seats under their own row locks (seat-key order,
+ * holds.ts). The lock is held until the booking's transaction ends, so the counters a booking
+ * reads are the ones it writes against; a cancellation takes the same lock before its tickets stop
+ * counting. A held ticket counts until its booking is cancelled: expired holds are released by the
+ * next booking of the event under the lock (releaseExpiredHolds, purpose.ts) and by the job runner.
  *
  * `capacityLocks.enabled = false` exists for the control runs of the concurrency tests and the
  * bench only (KLUBHUS_BOOKING_CONTROL_UNLOCKED=1): the same booking read-check-write without any
@@ -53,6 +56,15 @@ export async function takeTicketNumbers(trx: Tx, clientId: number, eventId: numb
 /** Tickets that take capacity: valid ones, and held ones whose hold has not run out. */
 export const LIVE = sql<boolean>`(t.status = 'valid' OR (t.status = 'held' AND t.held_until > now()))`;
 
+/**
+ * The event's row lock alone (no ticket numbers): a cancellation takes it before its tickets stop
+ * counting, so every change of the capacity counters happens under it (lock order: payment →
+ * booking → order → event → seats).
+ */
+export async function lockEvent(trx: Tx, clientId: number, eventId: number) {
+  await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', '=', eventId).forNoKeyUpdate().execute();
+}
+
 export interface LiveCounts {
   /** Per catalogue product (0: sign-ups to an event without tickets): every live ticket, the buyer's, and the buyer's at price 0. */
   byProduct: Map<number, { total: number; mine: number; mineFree: number }>;
@@ -60,28 +72,84 @@ export interface LiveCounts {
   mineTotal: number;
 }
 
-/** The event's live tickets, counted for one buyer (a company, a contact, an invitation, or nobody). */
-export async function liveCounts(trx: Tx, clientId: number, eventId: number, mine: { companyId: number | null; contactId: number | null; inviteId: number | null }): Promise<LiveCounts> {
-  const own = mine.inviteId
-    ? sql<boolean>`t.booking_id IN (SELECT b.id FROM event_bookings b WHERE b.client_id = ${clientId} AND b.invite_id = ${mine.inviteId})`
-    : mine.companyId
-      ? sql<boolean>`t.company_id = ${mine.companyId}`
-      : mine.contactId
-        ? sql<boolean>`t.contact_id = ${mine.contactId} AND t.company_id IS NULL`
-        : sql<boolean>`false`;
-  const rows = await sql<{ product_id: number; total: number; mine: number; mine_free: number }>`
-    SELECT coalesce(t.product_id, 0) AS product_id, count(*)::int AS total, count(*) FILTER (WHERE ${own})::int AS mine,
-      count(*) FILTER (WHERE ${own} AND t.price = 0)::int AS mine_free
-    FROM event_tickets t
-    WHERE t.client_id = ${clientId} AND t.event_id = ${eventId} AND ${LIVE}
-    GROUP BY 1`.execute(trx);
+type Mine = { companyId: number | null; contactId: number | null; inviteId: number | null };
+
+/** The buyer's own rows of event_capacity; an invitation's tickets are counted from its bookings, a guest has none. */
+const holderOf = (mine: Mine) => (mine.inviteId ? null : mine.companyId ? `company:${mine.companyId}` : mine.contactId ? `contact:${mine.contactId}` : null);
+
+/**
+ * What the event's tickets take, for one buyer (a company, a contact, an invitation, or nobody), from
+ * the counters (event_capacity: a few rows per event, whatever its size).
+ *
+ * - 'locked' (a booking, under the event's row lock, after releaseExpiredHolds): the counters as
+ *   they are — a hold counts until its booking is cancelled; the answer also says whether an expired
+ *   hold is still waiting to be released (one a payment is confirming right now: it keeps counting,
+ *   the payment decides).
+ * - 'display' (the wizard's cards, no lock): the counters less the tickets of holds that ran out
+ *   and are not cancelled yet, as a buyer would find them.
+ */
+export async function liveCounts(trx: Tx, clientId: number, eventId: number, mine: Mine, mode: 'locked' | 'display'): Promise<LiveCounts & { expiredHolds: boolean }> {
+  const holder = holderOf(mine);
+  const rows = await sql<{ expired: boolean; product_id: number | null; holder: string | null; units: number | null; free_units: number | null }>`
+    SELECT x.expired, c.product_id, c.holder, c.units, c.free_units
+    FROM (SELECT EXISTS (SELECT 1 FROM event_bookings b WHERE b.client_id = ${clientId} AND b.event_id = ${eventId} AND b.state = 'held' AND b.held_until <= now()) AS expired) x
+    LEFT JOIN event_capacity c ON c.client_id = ${clientId} AND c.event_id = ${eventId} AND c.holder IN ('', ${holder ?? ''})`.execute(trx);
   const byProduct = new Map<number, { total: number; mine: number; mineFree: number }>();
+  const at = (productId: number) => {
+    const c = byProduct.get(productId) ?? { total: 0, mine: 0, mineFree: 0 };
+    byProduct.set(productId, c);
+    return c;
+  };
+  for (const r of rows.rows) {
+    if (r.product_id === null) continue;
+    const c = at(Number(r.product_id));
+    if (r.holder === '') c.total += Number(r.units);
+    else {
+      c.mine += Number(r.units);
+      c.mineFree += Number(r.free_units);
+    }
+  }
+  const expiredHolds = !!rows.rows[0]?.expired;
+  if (mine.inviteId) {
+    // An invitation's own tickets: few, from its bookings (event_bookings_invite_idx).
+    const own = await sql<{ product_id: number; mine: number; mine_free: number }>`
+      SELECT coalesce(t.product_id, 0) AS product_id, count(*)::int AS mine, count(*) FILTER (WHERE t.price = 0)::int AS mine_free
+      FROM event_bookings b JOIN event_tickets t ON t.client_id = b.client_id AND t.booking_id = b.id
+      WHERE b.client_id = ${clientId} AND b.invite_id = ${mine.inviteId} AND t.event_id = ${eventId}
+        AND ${mode === 'locked' ? sql<boolean>`t.status <> 'cancelled'` : LIVE}
+      GROUP BY 1`.execute(trx);
+    for (const r of own.rows) {
+      const c = at(Number(r.product_id));
+      c.mine = Number(r.mine);
+      c.mineFree = Number(r.mine_free);
+    }
+  }
+  if (mode === 'display' && expiredHolds) {
+    const own = mine.inviteId
+      ? sql<boolean>`false`
+      : mine.companyId
+        ? sql<boolean>`t.company_id = ${mine.companyId}`
+        : mine.contactId
+          ? sql<boolean>`t.contact_id = ${mine.contactId} AND t.company_id IS NULL`
+          : sql<boolean>`false`;
+    const gone = await sql<{ product_id: number; total: number; mine: number; mine_free: number }>`
+      SELECT coalesce(t.product_id, 0) AS product_id, count(*)::int AS total, count(*) FILTER (WHERE ${own})::int AS mine,
+        count(*) FILTER (WHERE ${own} AND t.price = 0)::int AS mine_free
+      FROM event_bookings b JOIN event_tickets t ON t.client_id = b.client_id AND t.booking_id = b.id
+      WHERE b.client_id = ${clientId} AND b.event_id = ${eventId} AND b.state = 'held' AND b.held_until <= now() AND t.status = 'held'
+      GROUP BY 1`.execute(trx);
+    for (const r of gone.rows) {
+      const c = at(Number(r.product_id));
+      c.total -= Number(r.total);
+      c.mine -= Number(r.mine);
+      c.mineFree -= Number(r.mine_free);
+    }
+  }
   let eventTotal = 0;
   let mineTotal = 0;
-  for (const r of rows.rows) {
-    byProduct.set(r.product_id, { total: Number(r.total), mine: Number(r.mine), mineFree: Number(r.mine_free) });
-    eventTotal += Number(r.total);
-    mineTotal += Number(r.mine);
+  for (const c of byProduct.values()) {
+    eventTotal += c.total;
+    mineTotal += c.mine;
   }
-  return { byProduct, eventTotal, mineTotal };
+  return { byProduct, eventTotal, mineTotal, expiredHolds };
 }

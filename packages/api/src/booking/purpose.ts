@@ -8,6 +8,7 @@ import type { PaymentRow } from '../payments/service';
 import { registerPaymentPurpose } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { releaseSeats } from '../seating/holds';
+import { lockEvent } from './capacity';
 import { sendBookingReceipt } from './receipt';
 
 /**
@@ -33,16 +34,24 @@ async function seatsioOn(trx: Tx, clientId: number) {
 
 /**
  * Cancels a held booking whose hold ran out (or whose money cannot be taken): order cancelled,
- * tickets cancelled, and the seats its token still holds freed (a seat someone else holds now is
- * theirs and is not touched).
+ * tickets cancelled — under the event's row lock, so the capacity counters change only under it —
+ * and the seats its token still holds freed (a seat someone else holds now is theirs and is not
+ * touched). The caller holds the booking's row lock. `seatsio: false` leaves seats.io's holds to run
+ * out by themselves (no network call while a booking holds the event's lock).
  */
-export async function cancelHeldBooking(trx: Tx, clientId: number, b: { id: number; order_id: number; event_id: number; hold_token: string | null }) {
+export async function cancelHeldBooking(
+  trx: Tx,
+  clientId: number,
+  b: { id: number; order_id: number; event_id: number; hold_token: string | null },
+  opts: { seatsio?: boolean } = {},
+) {
   await trx.updateTable('event_bookings').set({ state: 'cancelled' }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
   const o = await trx.selectFrom('orders').select(['id', 'order_number', 'status']).where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
   if (o && o.status === 'draft') {
     await trx.updateTable('orders').set({ status: 'cancelled', updated_at: new Date() }).where('client_id', '=', clientId).where('id', '=', o.id).execute();
     await audit(trx, { clientId, userId: null }, o, 'booking-expired', 'draft', 'cancelled');
   }
+  await lockEvent(trx, clientId, b.event_id);
   const seats = await trx
     .updateTable('event_tickets')
     .set({ status: 'cancelled', held_until: null })
@@ -55,6 +64,7 @@ export async function cancelHeldBooking(trx: Tx, clientId: number, b: { id: numb
   if (!b.hold_token || !keys.length) return;
   const e = await trx.selectFrom('events').select(['seat_map_id', 'seatsio_event_key']).where('client_id', '=', clientId).where('id', '=', b.event_id).executeTakeFirst();
   if (e?.seatsio_event_key) {
+    if (opts.seatsio === false) return;
     try {
       await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).release(b.hold_token, keys);
     } catch {
@@ -112,10 +122,33 @@ registerPaymentPurpose('booking', {
 });
 
 /**
+ * Under the event's row lock (a booking's, before it reads the counters): the event's held bookings
+ * whose hold ran out are cancelled, so their capacity is free again for this booking. One a payment
+ * is confirming right now is locked by it: SKIP LOCKED passes it by and it keeps counting until the
+ * payment has decided (confirmed, or 'unfulfillable' and cancelled) — never sold twice. Returns how
+ * many were released.
+ */
+export async function releaseExpiredHolds(trx: Tx, clientId: number, eventId: number): Promise<number> {
+  const due = await trx
+    .selectFrom('event_bookings')
+    .select(['id', 'order_id', 'event_id', 'hold_token'])
+    .where('client_id', '=', clientId)
+    .where('event_id', '=', eventId)
+    .where('state', '=', 'held')
+    .where('held_until', '<=', sql<Date>`now()`)
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  for (const b of due) await cancelHeldBooking(trx, clientId, b, { seatsio: false });
+  return due.length;
+}
+
+/**
  * The booking-expiry job: held bookings whose hold ran out are cancelled (their tickets stop
  * counting the moment the hold runs out in any case; this tidies the order and the seats). A
  * booking being confirmed holds its row lock; SKIP LOCKED passes it by, and the next run sees it
- * confirmed. Safe in any number of processes.
+ * confirmed. Safe in any number of processes: the events are locked in id order.
  */
 export async function expireBookingsAllClubs(db: Kysely<Database>, now = new Date()): Promise<number> {
   const clubs = await db.selectFrom('clients').select('id').orderBy('id').execute();
@@ -128,6 +161,7 @@ export async function expireBookingsAllClubs(db: Kysely<Database>, now = new Dat
         .where('client_id', '=', club.id)
         .where('state', '=', 'held')
         .where('held_until', '<=', now)
+        .orderBy('event_id')
         .orderBy('id')
         .limit(500)
         .forUpdate()

@@ -1,4 +1,4 @@
-import { hashPassword, json, type Tx, withClub } from '@klubhus/db';
+import { hashPassword, type Tx, withClub } from '@klubhus/db';
 import {
   applyDiscountCode,
   BOOKING_HOLD_SECONDS,
@@ -26,13 +26,12 @@ import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
 import { bookableEvent } from '../events/public';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
-import { nextOrderNumber } from '../orders/service';
-import { audit } from '../orders/shared';
 import { clubSettings } from '../payments/providers';
 import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
 import { capacityLocks, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
+import { releaseExpiredHolds } from './purpose';
 import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, type TicketOption, visitorCards } from './offer';
 import { sendBookingReceipt } from './receipt';
 import { newTicketCode } from './tickets';
@@ -50,14 +49,18 @@ async function clubEmail(trx: Tx, clientId: number): Promise<string> {
   return (await clubFacts(trx, clientId)).email;
 }
 
-/** The club's e-mail and VAT settings, in one read (a booking needs both). */
-async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings }> {
+/** The club's e-mail, VAT settings and time zone, in one read (a booking needs them all). */
+async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string }> {
   const c = await trx
     .selectFrom('clients')
-    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat'])
+    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
-  return { email: c.email || c.sender_email || '', vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat } };
+  return {
+    email: c.email || c.sender_email || '',
+    vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat },
+    timeZone: c.time_zone ?? 'Europe/Berlin',
+  };
 }
 
 /** The club's seat categories of an event's seat map (badges on the product cards). */
@@ -92,9 +95,9 @@ async function openInvite(trx: Tx, clientId: number, eventId: number, token: str
 }
 
 /** An event a booking may be made for: the visitor's (visible, open), or an invitation's (its token is the guard; open). */
-async function eventFor(trx: Tx, clientId: number, email: string | null, eventId: number, inviteToken: string | null) {
-  if (!inviteToken) return bookableEvent(trx, clientId, email, eventId);
-  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+async function eventFor(trx: Tx, clientId: number, email: string | null, eventId: number, inviteToken: string | null, modules?: ActiveModules) {
+  if (!inviteToken) return bookableEvent(trx, clientId, email, eventId, modules);
+  const events = (modules ?? (await loadActiveModules(trx, clientId))).find((m) => m.module.alias === 'events');
   if (!events) throw fail.notFound();
   const e = await trx.selectFrom('events').select(['id', 'has_seating', 'sign_up_start', 'sign_up_deadline']).where('client_id', '=', clientId).where('id', '=', eventId).executeTakeFirst();
   if (!e) throw fail.notFound();
@@ -102,6 +105,8 @@ async function eventFor(trx: Tx, clientId: number, email: string | null, eventId
   if (now < e.sign_up_start || now > e.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
   return { id: e.id, hasSeating: e.has_seating, seatsio: events.module.features.some((f) => f.alias === 'seatsio' && f.active) };
 }
+
+type ActiveModules = Awaited<ReturnType<typeof loadActiveModules>>;
 
 async function bookingClub(v: Viewer) {
   const { clientId } = await currentClub(v);
@@ -137,7 +142,7 @@ export async function bookingProducts(v: Viewer, input: { eventId: number; invit
     const result: TBookingProducts['result'] = {};
     const eventAvailable: TBookingProducts['eventAvailable'] = {};
     const add = async (buyer: Buyer, key: string) => {
-      const counts = await liveCounts(trx, clientId, event.id, buyer);
+      const counts = await liveCounts(trx, clientId, event.id, buyer, 'display');
       const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, event.type_id);
       result[key] = offersFor(event, products, buyer, counts, free, categories).map(({ ticketProductId: _t, priceOre: _p, availableAll: _a, seatCategory: _s, optionsByKey: _o, ...o }) => o);
       const left = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
@@ -280,8 +285,8 @@ export async function bookHeldSeats(trx: Tx, clientId: number, event: { id: numb
 }
 
 /** The club's payment features (the orders module's stripe / onpay). */
-export async function paymentFeatures(trx: Tx, clientId: number): Promise<PaymentFeatures> {
-  const orders = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'orders');
+export async function paymentFeatures(trx: Tx, clientId: number, modules?: ActiveModules): Promise<PaymentFeatures> {
+  const orders = (modules ?? (await loadActiveModules(trx, clientId))).find((m) => m.module.alias === 'orders');
   const active = (alias: string) => !!orders?.module.features.some((f) => f.alias === alias && f.active);
   return { stripe: active('stripe'), onpay: active('onpay') };
 }
@@ -338,9 +343,10 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
 
 /**
  * POST book: the booking, all or nothing, in the visitor's club. Checks who buys (SPEC §6), the
- * customer info and terms (SPEC §5), then — under the event's row lock — every limit from the live
- * tickets, takes the seats, prices the units (free allowance first), applies a discount code (its
- * use taken under its own row lock), and writes the order, the booking and one ticket per unit.
+ * customer info and terms (SPEC §5) and takes a discount code's use (under its own row lock), then —
+ * under the event's row lock — releases the event's expired holds, checks every limit from the
+ * capacity counters, takes the seats, prices the units (free allowance first), applies the discount,
+ * and writes the order, the booking and one ticket per unit in one statement.
  * Nothing to pay: approved, seats booked, tickets valid and the receipt queued at once. Else the
  * order stays a draft that holds its tickets and seats for BOOKING_HOLD_SECONDS, and — once that is
  * committed — a payment is started with the club's provider.
@@ -349,7 +355,9 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const clientId = await bookingClub(v);
   const email = v.user?.email ?? null;
   const booked = await withClub(v.db, { clientId }, async (trx) => {
-    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken);
+    // The club's modules once: the events module opens the event, the orders module's features choose the provider.
+    const modules = await loadActiveModules(trx, clientId);
+    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken, modules);
     if (!input.acceptTerms) throw fail.badRequest(BOOKING_MSG.termsRequired);
 
     // Who buys (SPEC §6) and the customer's details (SPEC §5).
@@ -399,14 +407,18 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const contactEmail = facts.email;
     const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, eventRow.type_id);
 
-    // Read before the lock what does not change with it (the club's VAT and payment features).
+    // Read before the lock what does not change with it (the club's VAT and payment features), and
+    // take a discount code's use under its own row lock (a refused booking rolls it back).
     const vat = facts.vat;
-    const features = await paymentFeatures(trx, clientId);
+    const features = await paymentFeatures(trx, clientId, modules);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
+    const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
 
-    // ---- the lock: from here to the commit, nobody else books this event.
+    // ---- the lock: from here to the commit, nobody else books this event. The counters are read
+    // after it (never in the statement that waits for it: that one's snapshot is older).
     const event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
-    const counts = await liveCounts(trx, clientId, event.id, buyer);
+    let counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
+    if (counts.expiredHolds && (await releaseExpiredHolds(trx, clientId, event.id)) > 0) counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
     const offers = new Map(offersFor(event, products, buyer, counts, free, []).map((o) => [o.productId, o]));
     const wanted = new Map<number, number>();
     for (const l of input.products) {
@@ -451,10 +463,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     }
     const lines = [...byLine.values()].map((l) => ({ ...l, discount: 0 }));
     let codeId: number | null = null;
-    if (input.discountCode) {
-      const rule = await consumeDiscountCode(trx, clientId, input.discountCode);
-      const tz = (await trx.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirst())?.time_zone ?? 'Europe/Berlin';
-      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(tz));
+    if (rule) {
+      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(facts.timeZone));
       if (!applied.ok) throw fail.badRequest(applied.message);
       applied.lines.forEach((d, i) => {
         lines[i].discount = d;
@@ -465,110 +475,91 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const paid = totals.total > 0;
     const heldUntil = paid ? new Date(Date.now() + BOOKING_HOLD_SECONDS * 1000) : null;
 
-    // The order, the booking and its tickets.
-    const orderNumber = await nextOrderNumber(trx, clientId);
+    // The order, its number, lines and audit line, the booking and its tickets: one statement (the
+    // lock is held until the commit: every round trip here is one every other buyer waits for). The
+    // number is nextNumber's (lib/counters.ts) upsert of the club's order counter, in the same statement.
     const extraInfo = Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value }));
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        client_id: clientId,
-        order_number: orderNumber,
-        status: paid ? 'draft' : 'approved',
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        email: customer.email,
-        phone: customer.phone,
-        description: codeId ? `Rabatkode: ${input.discountCode}` : null,
-        extra_info: json(extraInfo),
-        company_id: buyer.companyId,
-        contact_id: buyer.contactId,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        vat: totals.vat,
-        total: totals.total,
-      })
-      .returning(['id', 'order_number'])
-      .executeTakeFirstOrThrow();
-    const lineRows = await trx
-      .insertInto('order_lines')
-      .values(
-        lines.map((l, i) => ({
-          client_id: clientId,
-          order_id: order.id,
-          product_id: l.offer.productId || null,
-          title: l.offer.title,
-          type: l.offer.type,
-          price: l.price,
-          amount: l.amount,
-          discount: l.discount,
-          description: l.name,
-          seat: l.seat,
-          seat_event_id: l.seat ? event.id : null,
-          extra_info: json([]),
-          sorting: i,
-        })),
+    const token = generateToken();
+    const status = paid ? 'draft' : 'approved';
+    let number = (await takeTicketNumbers(trx, clientId, event.id, units.length, event.firstNumber)) - 1;
+    const buyerName = [customer.firstname, customer.lastname].filter(Boolean).join(' ') || null;
+    const lineRecords = lines.map((l, i) => ({
+      product_id: l.offer.productId || null,
+      title: l.offer.title,
+      type: l.offer.type,
+      price: l.price,
+      amount: l.amount,
+      discount: l.discount,
+      description: l.name,
+      seat: l.seat,
+      seat_event_id: l.seat ? event.id : null,
+      sorting: i,
+    }));
+    const ticketRecords = units.map((u) => {
+      const seat = u.seat ? seatInfo.get(u.seat) : undefined;
+      number += 1;
+      return {
+        product_id: u.offer.productId || null,
+        ticket_product_id: u.offer.ticketProductId || null,
+        code: newTicketCode(),
+        number,
+        title: u.offer.title,
+        name: u.name ?? buyerName,
+        price: u.price,
+        seat_key: u.seat,
+        section: seat?.section ?? (u.seat ? u.seat.split('-')[0] : null),
+        row: seat?.row ?? null,
+        seat_number: seat?.number ?? null,
+        options: u.options.map((o) => ({ productId: o.productId, variantId: o.variantId, title: o.title, price: o.price })),
+        extra_info: u.extraInfo.map((x) => ({ title: x.title, value: x.value ?? null })),
+        seasonal: u.offer.seasonal,
+      };
+    });
+    const written = await sql<{ order_id: number; order_number: number; booking_id: number; lines: { id: number; sorting: number }[] }>`
+      WITH n AS (
+        INSERT INTO order_counters (client_id, last_number) VALUES (${clientId}, 1)
+        ON CONFLICT (client_id) DO UPDATE SET last_number = order_counters.last_number + 1
+        RETURNING last_number
+      ), o AS (
+        INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
+        SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
+          ${codeId ? `Rabatkode: ${input.discountCode}` : null}, ${JSON.stringify(extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
+          ${totals.subtotal}, ${totals.discount}, ${totals.vat}, ${totals.total}
+        FROM n
+        RETURNING id, order_number
+      ), l AS (
+        INSERT INTO order_lines (client_id, order_id, product_id, title, type, price, amount, discount, description, seat, seat_event_id, extra_info, sorting)
+        SELECT ${clientId}, o.id, x.product_id, x.title, x.type, x.price, x.amount, x.discount, x.description, x.seat, x.seat_event_id, '[]'::jsonb, x.sorting
+        FROM o, jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb) AS x(product_id int, title text, type text, price bigint, amount int, discount bigint, description text, seat text, seat_event_id int, sorting int)
+        RETURNING id, sorting
+      ), a AS (
+        INSERT INTO order_audit (client_id, order_id, order_number, user_id, action, from_status, to_status)
+        SELECT ${clientId}, o.id, o.order_number, ${v.user?.id ?? null}::int, 'booking', NULL, ${status} FROM o
+      ), b AS (
+        INSERT INTO event_bookings (client_id, event_id, order_id, token_hash, state, hold_token, held_until, company_id, contact_id, invite_id)
+        SELECT ${clientId}, ${event.id}, o.id, ${hashToken(token)}, ${paid ? 'held' : 'confirmed'}, ${seatKeys.length ? holdToken : null},
+          ${heldUntil?.toISOString() ?? null}::timestamptz, ${buyer.companyId}::int, ${buyer.contactId}::int, ${buyer.inviteId}::int
+        FROM o
+        RETURNING id
+      ), t AS (
+        INSERT INTO event_tickets (client_id, event_id, booking_id, order_id, product_id, ticket_product_id, code, number, title, name, company_id, contact_id,
+          price, seat_key, section, row, seat_number, options, extra_info, status, held_until, seasonal)
+        SELECT ${clientId}, ${event.id}, b.id, o.id, x.product_id, x.ticket_product_id, x.code, x.number, x.title, x.name, ${buyer.companyId}::int, ${buyer.contactId}::int,
+          x.price, x.seat_key, x.section, x.row, x.seat_number, x.options, x.extra_info, ${paid ? 'held' : 'valid'}, ${heldUntil?.toISOString() ?? null}::timestamptz, x.seasonal
+        FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(product_id int, ticket_product_id int, code text, number int, title text, name text,
+          price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
       )
-      .returning(['id', 'sorting'])
-      .execute();
-    const lineIds = new Map(lineRows.map((r) => [r.sorting, r.id]));
+      SELECT o.id AS order_id, o.order_number, b.id AS booking_id, (SELECT coalesce(json_agg(json_build_object('id', l.id, 'sorting', l.sorting)), '[]') FROM l) AS lines
+      FROM o, b`.execute(trx);
+    const row = written.rows[0];
+    const order = { id: Number(row.order_id), order_number: Number(row.order_number) };
+    const orderNumber = order.order_number;
+    const booking = { id: Number(row.booking_id) };
+    const lineIds = new Map(row.lines.map((r) => [Number(r.sorting), Number(r.id)]));
     const lineOptionRows = lines.flatMap((l, i) =>
       l.options.map((o, j) => ({ client_id: clientId, line_id: lineIds.get(i) as number, product_id: o.productId, variant_id: o.variantId, title: o.title, sku: o.sku, price: o.price, sorting: j })),
     );
     if (lineOptionRows.length) await trx.insertInto('order_line_options').values(lineOptionRows).execute();
-    await audit(trx, { clientId, userId: v.user?.id ?? null }, order, 'booking', null, paid ? 'draft' : 'approved');
-    const token = generateToken();
-    const booking = await trx
-      .insertInto('event_bookings')
-      .values({
-        client_id: clientId,
-        event_id: event.id,
-        order_id: order.id,
-        token_hash: hashToken(token),
-        state: paid ? 'held' : 'confirmed',
-        hold_token: seatKeys.length ? holdToken : null,
-        held_until: heldUntil,
-        company_id: buyer.companyId,
-        contact_id: buyer.contactId,
-        invite_id: buyer.inviteId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    let number = (await takeTicketNumbers(trx, clientId, event.id, units.length, event.firstNumber)) - 1;
-    const buyerName = [customer.firstname, customer.lastname].filter(Boolean).join(' ') || null;
-    await trx
-      .insertInto('event_tickets')
-      .values(
-        units.map((u) => {
-          const seat = u.seat ? seatInfo.get(u.seat) : undefined;
-          number += 1;
-          return {
-            client_id: clientId,
-            event_id: event.id,
-            booking_id: booking.id,
-            order_id: order.id,
-            product_id: u.offer.productId || null,
-            ticket_product_id: u.offer.ticketProductId || null,
-            code: newTicketCode(),
-            number,
-            title: u.offer.title,
-            name: u.name ?? buyerName,
-            company_id: buyer.companyId,
-            contact_id: buyer.contactId,
-            price: u.price,
-            seat_key: u.seat,
-            section: seat?.section ?? (u.seat ? u.seat.split('-')[0] : null),
-            row: seat?.row ?? null,
-            seat_number: seat?.number ?? null,
-            options: json(u.options.map((o) => ({ productId: o.productId, variantId: o.variantId, title: o.title, price: o.price }))),
-            extra_info: json(u.extraInfo.map((x) => ({ title: x.title, value: x.value ?? null }))),
-            status: paid ? ('held' as const) : ('valid' as const),
-            held_until: heldUntil,
-            seasonal: u.offer.seasonal,
-            attending: null,
-          };
-        }),
-      )
-      .execute();
     if (input.createUser && !v.user && customer.email) {
       await createBookingUser(trx, clientId, baseUrl, { email: customer.email, firstname: customer.firstname ?? '', lastname: customer.lastname ?? '', password: input.password ?? '' });
     }

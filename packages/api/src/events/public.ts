@@ -123,8 +123,8 @@ async function eventsModuleOn(trx: Tx, clientId: number) {
  * its page) and between its signup start and deadline; the club's events module on. Unknown or
  * hidden: 404; not open: the Danish refusal. Says whether the club sells seats through seats.io.
  */
-export async function bookableEvent(trx: Tx, clientId: number, email: string | null, eventId: number) {
-  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
+export async function bookableEvent(trx: Tx, clientId: number, email: string | null, eventId: number, modules?: Awaited<ReturnType<typeof loadActiveModules>>) {
+  const events = (modules ?? (await loadActiveModules(trx, clientId))).find((m) => m.module.alias === 'events');
   if (!events) throw fail.notFound();
   const now = new Date();
   const e = await trx

@@ -2,7 +2,7 @@ import type { Tx } from '@klubhus/db';
 import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, SEATING_MSG } from '@klubhus/domain';
 import { SeatsioError, type SeatsioOptions, type SeatsioRegion, seatsioClient } from '@klubhus/integrations';
 import { fail } from '../lib/errors';
-import { bookSeats, holdSeats, newHoldToken, releaseSeats } from './holds';
+import { bookSeats, eventReleasedSeats, holdSeats, newHoldToken, releaseSeats } from './holds';
 
 /**
  * One way to hold, release and book an event's seats, whoever keeps them: the built-in engine
@@ -40,14 +40,16 @@ export async function seatsioSettings(trx: Tx, clientId: number, featureOn: bool
   return { secretKey: s.secretKey, publicKey: s.publicKey, region };
 }
 
-export function builtinEngine(trx: Tx, clientId: number, seatMapId: number): SeatEngine {
+/** The event's own seat map; a hold may take the company seats its products have released (releaseReservedAt). */
+export function builtinEngine(trx: Tx, clientId: number, seatMapId: number, eventId: number): SeatEngine {
   return {
     kind: 'builtin',
     async newHold(seconds = DEFAULT_HOLD_SECONDS) {
       return { token: newHoldToken(), expiresAt: new Date(Date.now() + Math.min(seconds, MAX_HOLD_SECONDS) * 1000) };
     },
     async hold(token, seats, channel, seconds) {
-      return (await holdSeats(trx, clientId, seatMapId, { token, seats, channel, seconds })).seats;
+      const released = await eventReleasedSeats(trx, clientId, eventId);
+      return (await holdSeats(trx, clientId, seatMapId, { token, seats, channel, seconds, released })).seats;
     },
     release: (token, seats) => releaseSeats(trx, clientId, seatMapId, token, seats),
     book: (token, seats) => bookSeats(trx, clientId, seatMapId, token, seats),
@@ -129,6 +131,6 @@ export async function seatEngineFor(
     }
     return seatsioEngine(settings, eventKey, opts.fetch);
   }
-  if (e.seat_map_id) return builtinEngine(trx, club.clientId, e.seat_map_id);
+  if (e.seat_map_id) return builtinEngine(trx, club.clientId, e.seat_map_id, e.id);
   throw fail.badRequest(SEATING_MSG.noSeatMap);
 }

@@ -1,5 +1,15 @@
 import { seatMapColumns, seatRows, type Tx } from '@klubhus/db';
-import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MAX_SEATS_PER_CHANGE, MAX_SEATS_PER_HOLD, SEATING_MSG, seatTakeable, type TSeatingPlan } from '@klubhus/domain';
+import {
+  DEFAULT_HOLD_SECONDS,
+  MAX_HOLD_SECONDS,
+  MAX_SEATS_PER_CHANGE,
+  MAX_SEATS_PER_HOLD,
+  type ReleasedSeats,
+  releasedSeats,
+  SEATING_MSG,
+  seatTakeable,
+  type TSeatingPlan,
+} from '@klubhus/domain';
 import { sql } from 'kysely';
 import { fail } from '../lib/errors';
 import { generateToken } from '../lib/tokens';
@@ -39,7 +49,7 @@ async function lockSeats(trx: Tx, clientId: number, seatMapId: number, seats: st
   const keys = [...new Set(seats)].sort();
   const rows = await trx
     .selectFrom('seat_map_seats')
-    .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel', 'booked_by'])
+    .select(['seat_key', 'status', 'hold_token', 'held_until', 'channel', 'category', 'booked_by'])
     .where('client_id', '=', clientId)
     .where('seat_map_id', '=', seatMapId)
     .where('seat_key', '=', sql<string>`ANY(${keys}::text[])`)
@@ -57,6 +67,28 @@ export interface HoldRequest {
   channel: string | null;
   /** How long the hold lasts (seats.io: 15 minutes to choose, at most 2 hours). */
   seconds?: number;
+  /** Company seats the event's products have released to anyone (releaseReservedAt passed). */
+  released?: ReleasedSeats;
+}
+
+/**
+ * The reserved seats an event's seat-ticket products release at `now` (SPEC §3 Ticket product
+ * releaseReservedAt): by the catalogue product's seat category, every category when it names none.
+ */
+export async function eventReleasedSeats(trx: Tx, clientId: number, eventId: number, now = new Date()): Promise<ReleasedSeats> {
+  const rows = await trx
+    .selectFrom('event_ticket_products as tp')
+    .innerJoin('products as p', (j) => j.onRef('p.client_id', '=', 'tp.client_id').onRef('p.id', '=', 'tp.product_id'))
+    .select(['tp.release_reserved_at', 'p.seats'])
+    .where('tp.client_id', '=', clientId)
+    .where('tp.event_id', '=', eventId)
+    .where('p.type', '=', 'seat-ticket')
+    .where('tp.release_reserved_at', 'is not', null)
+    .execute();
+  return releasedSeats(
+    rows.map((r) => ({ releaseReservedAt: r.release_reserved_at, category: (r.seats as { category?: string | null } | null)?.category ?? null })),
+    now,
+  );
 }
 
 /**
@@ -67,7 +99,7 @@ export interface HoldRequest {
 export async function holdSeats(trx: Tx, clientId: number, seatMapId: number, req: HoldRequest): Promise<{ heldUntil: Date; seats: string[] }> {
   const { keys, rows } = await lockSeats(trx, clientId, seatMapId, req.seats);
   const now = new Date();
-  if (rows.some((seat) => !seatTakeable(seat, req.token, req.channel, now))) throw fail.conflict(SEATING_MSG.seatTaken);
+  if (rows.some((seat) => !seatTakeable(seat, req.token, req.channel, now, req.released))) throw fail.conflict(SEATING_MSG.seatTaken);
   // One token holds at most 100 seats in all, however many calls it makes.
   const others = await trx
     .selectFrom('seat_map_seats')

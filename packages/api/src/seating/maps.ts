@@ -119,6 +119,7 @@ export async function seatsNotFree(trx: Tx, clientId: number, seatMapId: number)
       'hold_token',
       'held_until',
       'channel',
+      'category',
       'booked_by',
     ])
     .where('client_id', '=', clientId)

@@ -1,11 +1,12 @@
 import { withClub, type Tx } from '@klubhus/db';
-import { companyChannel, SEATING_MSG, type ZPublicSeatMapRequest, type ZSeatHoldRequest, type ZSeatReleaseRequest } from '@klubhus/domain';
+import { companyChannel, SEATING_MSG, seatChannel, type ZPublicSeatMapRequest, type ZSeatHoldRequest, type ZSeatReleaseRequest } from '@klubhus/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { currentClub, type Viewer } from '../app/service';
 import { bookableEvent } from '../events/public';
 import { fail } from '../lib/errors';
 import { seatEngineFor } from './engine';
+import { eventReleasedSeats } from './holds';
 import { eventDrawing, eventSeatMapId, seatMapDrawing, seatsNotFree } from './maps';
 
 /**
@@ -50,13 +51,14 @@ export async function publicSeatMap(v: Viewer, input: z.output<typeof ZPublicSea
     const drawing = await eventDrawing(trx, clientId, input.eventId);
     const channel = await visitorChannel(trx, clientId, v.user?.email ?? null, input.companyId);
     const seats = await seatsNotFree(trx, clientId, drawing.seatMapId);
+    const released = await eventReleasedSeats(trx, clientId, input.eventId);
     let heldUntil: Date | null = null;
     const out: [string, 'taken' | 'mine'][] = [];
     for (const s of seats) {
       if (s.state === 'held' && input.token && s.hold_token === input.token) {
         out.push([s.seat_key, 'mine']);
         if (s.held_until && (!heldUntil || s.held_until > heldUntil)) heldUntil = s.held_until;
-      } else if (s.state !== 'free' || s.channel !== channel) {
+      } else if (s.state !== 'free' || ![null, channel].includes(seatChannel(s, released))) {
         out.push([s.seat_key, 'taken']);
       }
     }

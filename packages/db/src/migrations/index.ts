@@ -15,6 +15,7 @@ import * as m0013 from './0013_invoices';
 import * as m0014 from './0014_gate';
 import * as m0015 from './0015_contracts';
 import * as m0016 from './0016_company_utilization';
+import * as m0017 from './0017_event_capacity';
 import * as m0018 from './0018_order_search';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014_gate': m0014,
   '0015_contracts': m0015,
   '0016_company_utilization': m0016,
+  '0017_event_capacity': m0017,
   '0018_order_search': m0018,
 };

@@ -174,6 +174,7 @@ export interface EventTables {
   event_invite_reminders: EventInviteRemindersTable;
   event_bookings: EventBookingsTable;
   event_tickets: EventTicketsTable;
+  event_capacity: EventCapacityTable;
 }
 
 /** A storefront booking (issue 14): its order, what it holds until it is paid, the confirmation token's hash. */
@@ -225,4 +226,18 @@ export interface EventTicketsTable {
   first_scanned_at: OptionalTimestamp;
   first_scanned_by: number | null;
   created_at: CreatedAt;
+}
+
+/**
+ * Units that take an event's capacity (tickets held or valid), per catalogue product (0: sign-ups)
+ * and holder ('' everyone, 'company:{id}', 'contact:{id}'); kept by a trigger on event_tickets
+ * (migration 0017_event_capacity), read under the event's row lock.
+ */
+export interface EventCapacityTable {
+  client_id: number;
+  event_id: number;
+  product_id: number;
+  holder: string;
+  units: number;
+  free_units: number;
 }
