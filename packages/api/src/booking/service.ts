@@ -24,6 +24,7 @@ import { sendConfirmEmail } from '../auth/service';
 import { consumeDiscountCode } from '../catalogue';
 import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
 import { bookableEvent } from '../events/public';
+import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
 import { clubSettings } from '../payments/providers';
@@ -477,7 +478,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
 
     // The order, its number, lines and audit line, the booking and its tickets: one statement (the
     // lock is held until the commit: every round trip here is one every other buyer waits for). The
-    // number is nextNumber's (lib/counters.ts) upsert of the club's order counter, in the same statement.
+    // number is nextNumber's statement (lib/counters.ts) for the club's order counter, in the same statement.
     const extraInfo = Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value }));
     const token = generateToken();
     const status = paid ? 'draft' : 'approved';
@@ -516,11 +517,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       };
     });
     const written = await sql<{ order_id: number; order_number: number; booking_id: number; lines: { id: number; sorting: number }[] }>`
-      WITH n AS (
-        INSERT INTO order_counters (client_id, last_number) VALUES (${clientId}, 1)
-        ON CONFLICT (client_id) DO UPDATE SET last_number = order_counters.last_number + 1
-        RETURNING last_number
-      ), o AS (
+      WITH n AS (${nextNumberStatement('order_counters', clientId)}), o AS (
         INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
         SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
           ${codeId ? `Rabatkode: ${input.discountCode}` : null}, ${JSON.stringify(extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
