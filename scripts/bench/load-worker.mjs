@@ -3,7 +3,7 @@
 // takes its settings as one IPC message and answers with one.
 import autocannon from 'autocannon';
 
-process.once('message', async ({ url, connections, duration, request, cookies }) => {
+process.once('message', async ({ url, connections, duration, request, cookies, rate }) => {
   let next = 0;
   let bad = 0;
   const latencies = [];
@@ -11,6 +11,8 @@ process.once('message', async ({ url, connections, duration, request, cookies })
     url,
     connections,
     duration,
+    // An offered rate (requests/s over all connections), or as fast as the answers come.
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         ...request,

@@ -2,8 +2,11 @@ import { fork } from 'node:child_process';
 
 export type LoadRequest = { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> };
 
-/** Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating). */
-export function load(url: string, connections: number, duration: number, requests: LoadRequest) {
+/**
+ * Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating): as fast as the
+ * answers come back (closed loop), or at an offered `rate` of requests/s over the connections.
+ */
+export function load(url: string, connections: number, duration: number, requests: LoadRequest, rate?: number) {
   const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
   return new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as never));
@@ -13,6 +16,7 @@ export function load(url: string, connections: number, duration: number, request
       url,
       connections,
       duration,
+      rate,
       cookies: requests.cookies ?? [],
       request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
     });
