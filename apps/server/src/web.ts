@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -17,9 +17,15 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function serveWebApp(
   app: FastifyInstance,
   webDist: string,
-  opts: { isApiPath: (url: string) => boolean; notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply },
+  opts: {
+    isApiPath: (url: string) => boolean;
+    notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+    /** The public club a visitor's request sees (name, logo, active module aliases); null: none. */
+    visitorClub?: (req: FastifyRequest, reply: FastifyReply) => Promise<VisitorClub | null>;
+  },
 ): Promise<boolean> {
   if (!existsSync(resolve(webDist, 'index.html'))) return false;
+  const firstScreen = opts.visitorClub ? firstScreens(webDist, opts.visitorClub) : null;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -36,13 +42,51 @@ export async function serveWebApp(
       reply.header('cache-control', 'no-cache');
     }
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
+      const html = await firstScreen?.(req, reply);
+      if (html) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return opts.notFound(req, reply);
   });
   return true;
+}
+
+export interface VisitorClub {
+  name: string;
+  logo: string | null;
+  modules: string[];
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with the first screen of /, /login or /events painted in it (the web app's
+ * src/app/shell.ts, built to dist/shell.json), for a visitor only: a request with a session cookie
+ * (a user whose screen could differ) or a dark-mode device gets index.html as it is, as does any
+ * other path. The app takes the screen over once its own is ready.
+ */
+function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeof serveWebApp>[2]['visitorClub']>) {
+  const shellFile = resolve(webDist, 'shell.json');
+  if (!existsSync(shellFile)) return null;
+  const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as { css: string; pages: Record<string, string> };
+  const index = readFileSync(resolve(webDist, 'index.html'), 'utf8');
+  if (!index.includes('<div id="root"></div>') || !index.includes('</head>')) return null;
+  const head = index.replace('</head>', () => `<style>${shell.css}</style></head>`);
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+    const path = req.url.split('?')[0] ?? '';
+    const page = shell.pages[path];
+    if (!page) return null;
+    const cookies = req.headers.cookie ?? '';
+    if (/(^|;\s*)klubhus_session=/.test(cookies) || /(^|;\s*)klubhus_color_mode=dark/.test(cookies)) return null;
+    const club = await visitorClub(req, reply).catch(() => null);
+    if (!club || (path === '/events' && !club.modules.includes('events'))) return null;
+    const name = escapeHtml(club.name);
+    const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
+    const screen = page.replaceAll('%CLUB%', () => name).replaceAll('%LOGO%', () => logo);
+    return head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
+  };
 }
 
 /** API answers below this many bytes go out as they are: compressing them costs more than it saves. */
