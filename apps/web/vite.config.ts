@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SHELL_CSS, SHELL_PAGES } from './src/app/shell';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -69,7 +70,7 @@ function storefrontWeight(): Plugin {
         }
         return seen;
       };
-      const entry = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      const entry = chunks.filter((c) => c.isEntry || isAppChunk(c)).map((c) => c.fileName);
       const out: Record<string, { files: number; gzipKb: number; budgetKb: number; withinBudget: boolean }> = {};
       for (const [route, [module, budgetKb]] of Object.entries(WEIGHED)) {
         const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
@@ -92,8 +93,52 @@ function storefrontWeight(): Plugin {
   };
 }
 
+/** dist/shell.json: the first screens the server paints for visitors before the app loads (src/app/shell.ts). */
+function firstScreens(): Plugin {
+  return {
+    name: 'klubhus-first-screens',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'shell.json', source: JSON.stringify({ css: SHELL_CSS, pages: SHELL_PAGES }) });
+    },
+  };
+}
+
+/** Whether a chunk is the app (src/main.tsx), which boot.ts imports once the first screen is painted. */
+const isAppChunk = (c: { facadeModuleId?: string | null }) => !!c.facadeModuleId?.replaceAll('\\', '/').endsWith('src/main.tsx');
+
+/**
+ * The app's chunk and everything it imports statically, preloaded from index.html: boot.ts imports the
+ * app a frame later, but its download starts with the page's, as when it was a script of its own.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'klubhus-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const app = chunks.find(isAppChunk);
+        if (!app) return html;
+        const files = new Set<string>();
+        const add = (f: string) => {
+          if (files.has(f)) return;
+          files.add(f);
+          for (const i of byName.get(f)?.imports ?? []) add(i);
+        };
+        add(app.fileName);
+        const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+        const links = [...files].filter((f) => !present.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), storefrontWeight()],
+  plugins: [react(), firstScreens(), preloadApp(), precompress(), storefrontWeight()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/trpc': server, '/logout': server, '/public': server },
