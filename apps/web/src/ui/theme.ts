@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -146,5 +146,6 @@ const klubhus = defineConfig({
   },
 });
 
-export const themeConfig = mergeConfigs(defaultBaseConfig, chakraTheme, klubhus);
-export const system = createSystem(themeConfig);
+// createSystem merges what it is given: merging first and handing it the result merged the theme twice.
+export const system = createSystem(defaultBaseConfig, chakraTheme, klubhus);
+export const themeConfig = system._config;
