@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
 import { SHELL_CSS, SHELL_PAGES } from './src/app/shell';
+import { system } from './src/ui/theme';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -104,6 +108,41 @@ function firstScreens(): Plugin {
   };
 }
 
+/**
+ * Chakra's global CSS (its reset, our global styles and the theme's 600-odd CSS variables, light and
+ * dark) is the same for every visitor and every release of the same theme, yet Chakra's createSystem
+ * built it at every start (about a third of the app's start-up on a phone). The build makes it once,
+ * here (Emotion's own server rendering of what ChakraProvider renders: the same CSS text), and puts it in
+ * index.html as <style id="chakra-global">; createSystem's `_global` becomes a lazy getter, and
+ * ui/theme.ts empties it when that style is in the page, so it is never computed in the browser.
+ */
+const CHAKRA_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+function chakraGlobalCss(): Plugin {
+  return {
+    name: 'klubhus-chakra-global-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM.test(id)) return null;
+      // A Chakra release that builds its global CSS differently must be looked at, not silently skipped.
+      if (!code.includes(EAGER_GLOBAL) || !/\n\s+_global,\n/.test(code)) this.error(`${id}: createSystem no longer builds _global as this plugin expects`);
+      return code
+        .replace(EAGER_GLOBAL, 'let _global = null;')
+        .replace(/\n(\s+)_global,\n/, '\n$1get _global() { return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n$1set _global(value) { _global = value; },\n');
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler() {
+        const markup = renderToStaticMarkup(createElement(Global, { styles: system._global }));
+        // The cascade layers' order first, as ChakraProvider's first Global states it.
+        const css = system.layers.atRule + markup.replace(/^<style[^>]*>/, '').replace(/<\/style>$/, '');
+        if (!css.includes('--chakra-colors-brand-solid')) throw new Error('the global CSS of the theme came out without its tokens');
+        return [{ tag: 'style', attrs: { id: 'chakra-global' }, children: css, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 /** Whether a chunk is the app (src/main.tsx), which boot.ts imports once the first screen is painted. */
 const isAppChunk = (c: { facadeModuleId?: string | null }) => !!c.facadeModuleId?.replaceAll('\\', '/').endsWith('src/main.tsx');
 
@@ -138,7 +177,7 @@ function preloadApp(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstScreens(), preloadApp(), precompress(), storefrontWeight()],
+  plugins: [react(), chakraGlobalCss(), firstScreens(), preloadApp(), precompress(), storefrontWeight()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/trpc': server, '/logout': server, '/public': server },

@@ -149,3 +149,8 @@ const klubhus = defineConfig({
 // createSystem merges what it is given: merging first and handing it the result merged the theme twice.
 export const system = createSystem(defaultBaseConfig, chakraTheme, klubhus);
 export const themeConfig = system._config;
+
+// A build puts the theme's global CSS in index.html, made once at build time (vite.config.ts,
+// chakraGlobalCss): Emotion then has nothing to make or insert for it, and the built createSystem never
+// computes it. Without that style (the dev server, tests) ChakraProvider renders it as Chakra does.
+if (typeof document !== 'undefined' && document.getElementById('chakra-global')) system._global = [];
