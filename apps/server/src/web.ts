@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -45,7 +45,12 @@ export async function serveWebApp(
   app.setNotFoundHandler(async (req, reply) => {
     if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
       const html = await firstScreen?.(req, reply);
-      if (html) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      if (html) {
+        const encoding = pickEncoding(req.headers['accept-encoding']);
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : html.raw);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return opts.notFound(req, reply);
@@ -74,7 +79,9 @@ function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeo
   const index = readFileSync(resolve(webDist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>')) return null;
   const head = index.replace('</head>', () => `<style>${shell.css}</style></head>`);
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+  // One page per path and club look, made and compressed once (index.html carries the theme's CSS: ~45 kB).
+  const made = new Map<string, { raw: string; br: Buffer; gzip: Buffer }>();
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '';
     const page = shell.pages[path];
     if (!page) return null;
@@ -82,10 +89,18 @@ function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeo
     if (/(^|;\s*)klubhus_session=/.test(cookies) || /(^|;\s*)klubhus_color_mode=dark/.test(cookies)) return null;
     const club = await visitorClub(req, reply).catch(() => null);
     if (!club || (path === '/events' && !club.modules.includes('events'))) return null;
-    const name = escapeHtml(club.name);
-    const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
-    const screen = page.replaceAll('%CLUB%', () => name).replaceAll('%LOGO%', () => logo);
-    return head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
+    const key = `${path}\n${club.name}\n${club.logo ?? ''}`;
+    let html = made.get(key);
+    if (!html) {
+      const name = escapeHtml(club.name);
+      const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
+      const screen = page.replaceAll('%CLUB%', () => name).replaceAll('%LOGO%', () => logo);
+      const raw = head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
+      html = { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(raw, { level: 9 }) };
+      if (made.size >= 256) made.clear();
+      made.set(key, html);
+    }
+    return html;
   };
 }
 
