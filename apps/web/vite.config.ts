@@ -143,7 +143,7 @@ function chakraGlobalCss(): Plugin {
   };
 }
 
-/** Whether a chunk is the app (src/main.tsx), which boot.ts imports once the first screen is painted. */
+/** Whether a chunk is the app (src/main.tsx), which start.ts imports once the first screen is painted. */
 const isAppChunk = (c: { facadeModuleId?: string | null }) => !!c.facadeModuleId?.replaceAll('\\', '/').endsWith('src/main.tsx');
 
 /**
@@ -159,15 +159,15 @@ function preloadApp(): Plugin {
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const app = chunks.find(isAppChunk);
-        if (!app) return html;
+        const app = chunks.filter(isAppChunk);
+        if (!app.length) return html;
         const files = new Set<string>();
         const add = (f: string) => {
           if (files.has(f)) return;
           files.add(f);
           for (const i of byName.get(f)?.imports ?? []) add(i);
         };
-        add(app.fileName);
+        for (const c of app) add(c.fileName);
         const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
         const links = [...files].filter((f) => !present.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
         return { html, tags: links };
