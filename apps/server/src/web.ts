@@ -78,7 +78,10 @@ function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeo
   const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as { css: string; pages: Record<string, string> };
   const index = readFileSync(resolve(webDist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>')) return null;
-  const head = index.replace('</head>', () => `<style>${shell.css}</style></head>`);
+  // Without index.html's modulepreload links: the app's chunks are fetched once the screen is painted (the web
+  // app's start.ts imports them then), so their download does not compete with the first paint (Lighthouse
+  // counts a script loaded before the first paint as blocking it, and the whole app then with it).
+  const head = index.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('</head>', () => `<style>${shell.css}</style></head>`);
   // One page per path and club look, made and compressed once (index.html carries the theme's CSS: ~45 kB).
   const made = new Map<string, { raw: string; br: Buffer; gzip: Buffer }>();
   return async (req: FastifyRequest, reply: FastifyReply) => {

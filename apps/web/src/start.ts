@@ -1,8 +1,9 @@
 // The one script of index.html, kept free of imports that weigh: it asks for the app state (lib/early.ts)
 // at once and loads the app (main.tsx, boot.ts first) right away, or — when the server painted a first
 // screen (app/shell.ts) — once the browser reports that screen painted. Lighthouse counts a script that
-// runs before the first paint, and everything it imports, as blocking that paint; the app's chunks are
-// fetched meanwhile all the same (index.html preloads them, vite.config.ts).
+// runs before the first paint, and everything it imports, as blocking that paint. Without a first screen
+// index.html preloads the app's chunks (vite.config.ts); with one the server leaves those links out and
+// the chunks are fetched from here, once the screen is painted.
 import { startEarlyAppState } from './lib/early';
 
 startEarlyAppState();
