@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
+import { SHELL_CSS, SHELL_PAGES } from './src/app/shell';
+import { system } from './src/ui/theme';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -69,7 +74,7 @@ function storefrontWeight(): Plugin {
         }
         return seen;
       };
-      const entry = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      const entry = chunks.filter((c) => c.isEntry || isAppChunk(c)).map((c) => c.fileName);
       const out: Record<string, { files: number; gzipKb: number; budgetKb: number; withinBudget: boolean }> = {};
       for (const [route, [module, budgetKb]] of Object.entries(WEIGHED)) {
         const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
@@ -92,8 +97,87 @@ function storefrontWeight(): Plugin {
   };
 }
 
+/** dist/shell.json: the first screens the server paints for visitors before the app loads (src/app/shell.ts). */
+function firstScreens(): Plugin {
+  return {
+    name: 'klubhus-first-screens',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'shell.json', source: JSON.stringify({ css: SHELL_CSS, pages: SHELL_PAGES }) });
+    },
+  };
+}
+
+/**
+ * Chakra's global CSS (its reset, our global styles and the theme's 600-odd CSS variables, light and
+ * dark) is the same for every visitor and every release of the same theme, yet Chakra's createSystem
+ * built it at every start (about a third of the app's start-up on a phone). The build makes it once,
+ * here (Emotion's own server rendering of what ChakraProvider renders: the same CSS text), and puts it in
+ * index.html as <style id="chakra-global">; createSystem's `_global` becomes a lazy getter, and
+ * ui/theme.ts empties it when that style is in the page, so it is never computed in the browser.
+ */
+const CHAKRA_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+function chakraGlobalCss(): Plugin {
+  return {
+    name: 'klubhus-chakra-global-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM.test(id)) return null;
+      // A Chakra release that builds its global CSS differently must be looked at, not silently skipped.
+      if (!code.includes(EAGER_GLOBAL) || !/\n\s+_global,\n/.test(code)) this.error(`${id}: createSystem no longer builds _global as this plugin expects`);
+      return code
+        .replace(EAGER_GLOBAL, 'let _global = null;')
+        .replace(/\n(\s+)_global,\n/, '\n$1get _global() { return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n$1set _global(value) { _global = value; },\n');
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler() {
+        const markup = renderToStaticMarkup(createElement(Global, { styles: system._global }));
+        // The cascade layers' order first, as ChakraProvider's first Global states it.
+        const css = system.layers.atRule + markup.replace(/^<style[^>]*>/, '').replace(/<\/style>$/, '');
+        if (!css.includes('--chakra-colors-brand-solid')) throw new Error('the global CSS of the theme came out without its tokens');
+        return [{ tag: 'style', attrs: { id: 'chakra-global' }, children: css, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+/** Whether a chunk is the app (src/main.tsx), which start.ts imports once the first screen is painted. */
+const isAppChunk = (c: { facadeModuleId?: string | null }) => !!c.facadeModuleId?.replaceAll('\\', '/').endsWith('src/main.tsx');
+
+/**
+ * The app's chunk and everything it imports statically, preloaded from index.html: boot.ts imports the
+ * app a frame later, but its download starts with the page's, as when it was a script of its own.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'klubhus-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const app = chunks.filter(isAppChunk);
+        if (!app.length) return html;
+        const files = new Set<string>();
+        const add = (f: string) => {
+          if (files.has(f)) return;
+          files.add(f);
+          for (const i of byName.get(f)?.imports ?? []) add(i);
+        };
+        for (const c of app) add(c.fileName);
+        const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+        const links = [...files].filter((f) => !present.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), storefrontWeight()],
+  plugins: [react(), chakraGlobalCss(), firstScreens(), preloadApp(), precompress(), storefrontWeight()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/trpc': server, '/logout': server, '/public': server },

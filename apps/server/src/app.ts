@@ -205,7 +205,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   compressApiAnswers(app, isApiPath);
   const webDist = opts.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   const notFound = (_req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ success: false, error: MSG.notFound });
-  if (!(await serveWebApp(app, webDist, { isApiPath, notFound }))) app.setNotFoundHandler(notFound);
+  // The visitor's club for the first screen the server paints (web.ts): what app.client answers a visitor.
+  const visitorClub = async (req: FastifyRequest, reply: FastifyReply) => {
+    const client = await createCaller(createContext(deps, null, requestMeta(req, reply), req.headers.host ?? null)).app.client();
+    return client && { name: client.name, logo: client.logo, modules: client.modules.map((m) => m.alias) };
+  };
+  if (!(await serveWebApp(app, webDist, { isApiPath, notFound, visitorClub }))) app.setNotFoundHandler(notFound);
   return app;
 }
 

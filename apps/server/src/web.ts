@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -17,9 +17,15 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function serveWebApp(
   app: FastifyInstance,
   webDist: string,
-  opts: { isApiPath: (url: string) => boolean; notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply },
+  opts: {
+    isApiPath: (url: string) => boolean;
+    notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+    /** The public club a visitor's request sees (name, logo, active module aliases); null: none. */
+    visitorClub?: (req: FastifyRequest, reply: FastifyReply) => Promise<VisitorClub | null>;
+  },
 ): Promise<boolean> {
   if (!existsSync(resolve(webDist, 'index.html'))) return false;
+  const firstScreen = opts.visitorClub ? firstScreens(webDist, opts.visitorClub) : null;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -38,13 +44,69 @@ export async function serveWebApp(
     }
     done(null, payload);
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method === 'GET' && !opts.isApiPath(req.url) && !req.url.startsWith('/assets/')) {
+      const html = await firstScreen?.(req, reply);
+      if (html) {
+        const encoding = pickEncoding(req.headers['accept-encoding']);
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding === 'br' ? html.br : encoding === 'gzip' ? html.gzip : html.raw);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return opts.notFound(req, reply);
   });
   return true;
+}
+
+export interface VisitorClub {
+  name: string;
+  logo: string | null;
+  modules: string[];
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with the first screen of /, /login or /events painted in it (the web app's
+ * src/app/shell.ts, built to dist/shell.json), for a visitor only: a request with a session cookie
+ * (a user whose screen could differ) or a dark-mode device gets index.html as it is, as does any
+ * other path. The app takes the screen over once its own is ready.
+ */
+function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeof serveWebApp>[2]['visitorClub']>) {
+  const shellFile = resolve(webDist, 'shell.json');
+  if (!existsSync(shellFile)) return null;
+  const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as { css: string; pages: Record<string, string> };
+  const index = readFileSync(resolve(webDist, 'index.html'), 'utf8');
+  if (!index.includes('<div id="root"></div>') || !index.includes('</head>')) return null;
+  // Without index.html's modulepreload links: the app's chunks are fetched once the screen is painted (the web
+  // app's start.ts imports them then), so their download does not compete with the first paint (Lighthouse
+  // counts a script loaded before the first paint as blocking it, and the whole app then with it).
+  const head = index.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('</head>', () => `<style>${shell.css}</style></head>`);
+  // One page per path and club look, made and compressed once (index.html carries the theme's CSS: ~45 kB).
+  const made = new Map<string, { raw: string; br: Buffer; gzip: Buffer }>();
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const page = shell.pages[path];
+    if (!page) return null;
+    const cookies = req.headers.cookie ?? '';
+    if (/(^|;\s*)klubhus_session=/.test(cookies) || /(^|;\s*)klubhus_color_mode=dark/.test(cookies)) return null;
+    const club = await visitorClub(req, reply).catch(() => null);
+    if (!club || (path === '/events' && !club.modules.includes('events'))) return null;
+    const key = `${path}\n${club.name}\n${club.logo ?? ''}`;
+    let html = made.get(key);
+    if (!html) {
+      const name = escapeHtml(club.name);
+      const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
+      const screen = page.replaceAll('%CLUB%', () => name).replaceAll('%LOGO%', () => logo);
+      const raw = head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
+      html = { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(raw, { level: 9 }) };
+      if (made.size >= 256) made.clear();
+      made.set(key, html);
+    }
+    return html;
+  };
 }
 
 /** API answers below this many bytes go out as they are: compressing them costs more than it saves. */

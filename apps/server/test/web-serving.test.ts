@@ -24,24 +24,30 @@ function fakeDist(): { dir: string; asset: string; js: Buffer } {
   return { dir, asset, js };
 }
 
-describe('serving the built web app', () => {
-  const dist = fakeDist();
-  let app: FastifyInstance;
+/** The app on the demo database serving the web build in `webDist`, for one describe block. */
+function serving(webDist: string): { readonly app: FastifyInstance } {
+  const served = {} as { app: FastifyInstance };
   let close: () => Promise<void>;
   beforeAll(async () => {
     const database = await openTestDatabase();
     await seedDemo(database.owner);
-    app = await buildApp({ database, config: { baseUrl: 'http://localhost:3000', secureCookies: false, dataDir: mkdtempSync(join(tmpdir(), 'klubhus-data-')) }, webDist: dist.dir });
+    served.app = await buildApp({ database, config: { baseUrl: 'http://localhost:3000', secureCookies: false, dataDir: mkdtempSync(join(tmpdir(), 'klubhus-data-')) }, webDist });
     close = async () => {
-      await app.close();
+      await served.app.close();
       await database.close();
     };
   });
   afterAll(() => close());
+  return served;
+}
+
+describe('serving the built web app', () => {
+  const dist = fakeDist();
+  const served = serving(dist.dir);
 
   it('sends the security headers with the page, its assets and API answers', async () => {
     for (const url of ['/', dist.asset, '/api/health', '/trpc/app.state']) {
-      const res = await app.inject({ method: 'GET', url, headers: ORIGIN_HEADERS });
+      const res = await served.app.inject({ method: 'GET', url, headers: ORIGIN_HEADERS });
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
     }
     expect(SECURITY_HEADERS['content-security-policy']).toContain("script-src 'self'");
@@ -52,7 +58,7 @@ describe('serving the built web app', () => {
   });
 
   it('sends a hashed asset brotli-compressed when asked, cached for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: dist.asset, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await served.app.inject({ method: 'GET', url: dist.asset, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
@@ -62,9 +68,9 @@ describe('serving the built web app', () => {
   });
 
   it('sends gzip to a client without brotli and plain bytes to one that asks for no encoding', async () => {
-    const gz = await app.inject({ method: 'GET', url: dist.asset, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await served.app.inject({ method: 'GET', url: dist.asset, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await app.inject({ method: 'GET', url: dist.asset });
+    const plain = await served.app.inject({ method: 'GET', url: dist.asset });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(dist.js)).toBe(true);
@@ -72,13 +78,13 @@ describe('serving the built web app', () => {
   });
 
   it('never serves the compressed copies as URLs of their own; a missing asset is a 404', async () => {
-    expect((await app.inject({ method: 'GET', url: `${dist.asset}.br` })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    expect((await served.app.inject({ method: 'GET', url: `${dist.asset}.br` })).statusCode).toBe(404);
+    expect((await served.app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
   });
 
   it('answers index.html (and client-side routes) with no-cache', async () => {
     for (const url of ['/', '/login', '/events', '/index.html', '/public/events/invite/abc']) {
-      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      const res = await served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -86,13 +92,13 @@ describe('serving the built web app', () => {
   });
 
   it('compresses large API answers for clients that accept it and leaves small ones alone', async () => {
-    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'br' } });
+    const small = await served.app.inject({ method: 'GET', url: '/api/health', headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ ok: true });
 
-    const docs = await app.inject({ method: 'GET', url: '/api/docs', headers: { ...ORIGIN_HEADERS } });
+    const docs = await served.app.inject({ method: 'GET', url: '/api/docs', headers: { ...ORIGIN_HEADERS } });
     expect(docs.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
-    const br = await app.inject({ method: 'GET', url: '/api/docs', headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'gzip, br' } });
+    const br = await served.app.inject({ method: 'GET', url: '/api/docs', headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(docs.rawPayload.length / 2);
@@ -101,12 +107,57 @@ describe('serving the built web app', () => {
 
   it('compresses a large tRPC answer the same way and keeps its status and headers', async () => {
     const url = '/trpc/app.client';
-    const plain = await app.inject({ method: 'GET', url, headers: { ...ORIGIN_HEADERS } });
-    const br = await app.inject({ method: 'GET', url, headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'br' } });
+    const plain = await served.app.inject({ method: 'GET', url, headers: { ...ORIGIN_HEADERS } });
+    const br = await served.app.inject({ method: 'GET', url, headers: { ...ORIGIN_HEADERS, 'accept-encoding': 'br' } });
     expect(br.statusCode).toBe(plain.statusCode);
     expect(br.headers['content-type']).toBe(plain.headers['content-type']);
     const body = br.headers['content-encoding'] === 'br' ? brotliDecompressSync(br.rawPayload).toString() : br.body;
     expect(JSON.parse(body)).toEqual(plain.json());
     expect(br.headers['content-encoding'] === 'br').toBe(plain.rawPayload.length >= COMPRESS_MIN_BYTES);
+  });
+});
+
+describe("a visitor's first screen painted by the server (the web app's app/shell.ts)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'klubhus-web-shell-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="da"><head><title>Klubhus</title><link rel="modulepreload" crossorigin href="/assets/main-1.js">\n</head><body><div id="root"></div></body></html>',
+  );
+  const shell = { css: '#shell~#root{display:none}', pages: { '/': '<h1>Velkommen til %CLUB%</h1>%LOGO%', '/login': '<h1>Log ind</h1><p>%CLUB%</p>', '/events': '<h1>Arrangementer</h1>' } };
+  writeFileSync(join(dir, 'shell.json'), JSON.stringify(shell));
+  const served = serving(dir);
+
+  it('paints /, /login and /events with the club filled in, before #root and with its CSS, compressed and never cached', async () => {
+    for (const url of ['/', '/login', '/events', '/login?next=1']) {
+      const res = await served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html, url).toContain('<style>#shell~#root{display:none}</style></head>');
+      expect(html, url).toMatch(/<div id="shell">.*<\/div><div id="root"><\/div>/);
+      expect(html, url).not.toContain('%CLUB%');
+      expect(html, url).not.toContain('%LOGO%');
+      expect(html, url).not.toContain('modulepreload');
+    }
+    const home = await served.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<div id="shell"><h1>Velkommen til Demo IF</h1></div>');
+  });
+
+  it('sends index.html as it is to a session, a dark-mode device and every other path', async () => {
+    for (const [url, cookie] of [
+      ['/', 'klubhus_session=abc'],
+      ['/login', 'x=1; klubhus_session=abc'],
+      ['/', 'klubhus_color_mode=dark'],
+      ['/events/demo-if-agf', ''],
+      ['/terms', ''],
+    ]) {
+      const res = await served.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, `${url} ${cookie}`).toBe(200);
+      expect(res.body, `${url} ${cookie}`).not.toContain('id="shell"');
+      expect(res.body, `${url} ${cookie}`).toContain('<div id="root"></div>');
+      expect(res.body, `${url} ${cookie}`).toContain('modulepreload');
+    }
   });
 });

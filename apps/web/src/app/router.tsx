@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { PageSpinner } from '../ui/PageSpinner';
 import { usePageTitle } from '../ui/page-title';
@@ -62,6 +62,18 @@ function GuardedRoute({ defs }: { defs: RouteDef[] }) {
   return <AllowedRoute def={def} here={here} />;
 }
 
+/**
+ * The server's first screen (app/shell.ts) stays until the app's own screen is ready: this sits beside
+ * the page inside its Suspense boundary, so it commits with the page, and in the same frame #shell
+ * goes and #root (hidden while #shell is there) shows.
+ */
+function ShellHandoff() {
+  useLayoutEffect(() => {
+    document.getElementById('shell')?.remove();
+  }, []);
+  return null;
+}
+
 function AllowedRoute({ def, here }: { def: RouteDef; here: string }) {
   const state = useAppState();
   useEffect(() => {
@@ -72,6 +84,7 @@ function AllowedRoute({ def, here }: { def: RouteDef; here: string }) {
   const content = (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+      <ShellHandoff />
     </Suspense>
   );
   const layout = layoutOf(def, state);
@@ -98,7 +111,12 @@ function Root() {
 
 function NotFoundRoute() {
   usePageTitle('Siden blev ikke fundet');
-  return <NotFoundPage />;
+  return (
+    <>
+      <NotFoundPage />
+      <ShellHandoff />
+    </>
+  );
 }
 
 export function buildRoutes(): RouteObject[] {

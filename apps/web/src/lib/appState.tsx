@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { setClubTimeZone } from '../ui/timeZone';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { type RouterOutputs, setUnauthorizedHandler, useTRPC } from '../lib/trpc';
 
 export type ClientConfig = NonNullable<RouterOutputs['app']['client']>;
@@ -112,8 +112,15 @@ export function AppStateProvider({ children, fallback }: { children: ReactNode; 
     };
   }, [show, offline, clientQ.isSuccess, clientQ.data, userQ.isSuccess, userQ.data, queryClient, trpc]);
 
-  if (!value) return <>{fallback}</>;
-  return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+  // The app appears in a deferred render: the router, the layout and the page mount in slices that
+  // yield to the browser rather than in the one long task of the answer's update (total blocking
+  // time). Only the first time: later changes of the state (login, a module switched) apply at once.
+  const deferred = useDeferredValue(value);
+  const revealed = useRef(false);
+  if (deferred) revealed.current = true;
+  const shown = revealed.current ? value : deferred;
+  if (!shown) return <>{fallback}</>;
+  return <AppStateContext.Provider value={shown}>{children}</AppStateContext.Provider>;
 }
 
 /** Full name of the user. */

@@ -13,6 +13,9 @@ function applyColorMode(mode: ColorMode) {
   root.classList.toggle('dark', mode === 'dark');
   root.classList.toggle('light', mode !== 'dark');
   root.style.colorScheme = mode;
+  // The server paints its light first screen (app/shell.ts) only when it knows the device is not dark.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the storefront serves
+  document.cookie = mode === 'dark' ? 'klubhus_color_mode=dark; path=/; max-age=31536000; samesite=lax' : 'klubhus_color_mode=; path=/; max-age=0; samesite=lax';
 }
 
 export function useColorMode() {

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -146,5 +146,11 @@ const klubhus = defineConfig({
   },
 });
 
-export const themeConfig = mergeConfigs(defaultBaseConfig, chakraTheme, klubhus);
-export const system = createSystem(themeConfig);
+// createSystem merges what it is given: merging first and handing it the result merged the theme twice.
+export const system = createSystem(defaultBaseConfig, chakraTheme, klubhus);
+export const themeConfig = system._config;
+
+// A build puts the theme's global CSS in index.html, made once at build time (vite.config.ts,
+// chakraGlobalCss): Emotion then has nothing to make or insert for it, and the built createSystem never
+// computes it. Without that style (the dev server, tests) ChakraProvider renders it as Chakra does.
+if (typeof document !== 'undefined' && document.getElementById('chakra-global')) system._global = [];

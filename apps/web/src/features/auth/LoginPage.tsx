@@ -10,6 +10,7 @@ import { errorMessage } from '../../ui/errors';
 import { CheckboxField, Form, TextField, useZodForm } from '../../ui/form';
 import { AuthLayout } from './AuthLayout';
 import { Banner } from './Banner';
+import { LOGIN_TEXT } from './texts';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -34,12 +35,12 @@ export default function LoginPage() {
   );
   return (
     <AuthLayout
-      title="Log ind"
+      title={LOGIN_TEXT.title}
       footer={
         <>
-          Har du ikke en bruger?{' '}
+          {LOGIN_TEXT.noUser}{' '}
           <Link asChild colorPalette="brand" fontWeight="medium">
-            <RouterLink to="/signup">Opret bruger</RouterLink>
+            <RouterLink to="/signup">{LOGIN_TEXT.signup}</RouterLink>
           </Link>
         </>
       }
@@ -53,16 +54,16 @@ export default function LoginPage() {
         }}
       >
         <Stack gap="4">
-          <TextField name="email" label="E-mail" type="email" autoComplete="username" required />
-          <TextField name="password" label="Adgangskode" type="password" autoComplete="current-password" required />
+          <TextField name="email" label={LOGIN_TEXT.email} type="email" autoComplete="username" required />
+          <TextField name="password" label={LOGIN_TEXT.password} type="password" autoComplete="current-password" required />
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <CheckboxField name="rememberMe" label="Husk mig" />
+            <CheckboxField name="rememberMe" label={LOGIN_TEXT.rememberMe} />
             <Link asChild colorPalette="brand" fontSize="sm">
-              <RouterLink to="/forgot-password">Glemt adgangskode?</RouterLink>
+              <RouterLink to="/forgot-password">{LOGIN_TEXT.forgotPassword}</RouterLink>
             </Link>
           </Flex>
           <Button type="submit" colorPalette="brand" loading={login.isPending || target !== null} w="full">
-            Log ind
+            {LOGIN_TEXT.submit}
           </Button>
         </Stack>
       </Form>

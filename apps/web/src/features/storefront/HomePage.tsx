@@ -2,6 +2,7 @@ import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { Link as RouterLink } from 'react-router';
 import { fullName, useAppState } from '../../lib/appState';
 import { HomeEvents } from '../public-events/HomeEvents';
+import { HOME_TEXT } from './texts';
 
 /** Public home (title Forside): the club's welcome and, with the events module on, its featured and upcoming events. */
 export default function HomePage() {
@@ -13,7 +14,7 @@ export default function HomePage() {
         <Box h="2" bgGradient="to-r" gradientFrom="brand.solid" gradientTo="purple.500" />
         <Card.Body p={{ base: '6', md: '10' }}>
           <Heading as="h1" size="3xl" mb="3">
-            Velkommen til {clubName}
+            {HOME_TEXT.welcome(clubName)}
           </Heading>
           {user ? (
             <Text color="fg.muted" fontSize="lg">
@@ -21,7 +22,7 @@ export default function HomePage() {
             </Text>
           ) : (
             <Text color="fg.muted" fontSize="lg">
-              Log ind eller opret en bruger for at se dine billetter, abonnementer og betalingskort.
+              {HOME_TEXT.visitorLead}
             </Text>
           )}
           <HStack mt="6" gap="3">
