@@ -81,7 +81,7 @@ function EventForm({ route }: { route: RecordRoute<Event> }) {
             fields: ['tickets', 'ticketLogoFile', 'ticketPictureFile'],
             content: <TicketsTab event={event} uploads />,
           },
-          { value: 'seating', label: 'Planoversigt', hidden: !(hasSeating && event?.seating.eventId), content: event && <SeatingTab event={event} /> },
+          { value: 'seating', label: 'Planoversigt', hidden: !(hasSeating && event?.seating.eventId), lazy: true, content: event && <SeatingTab event={event} /> },
           { value: 'tables', label: 'Bordplan', hidden: !hasTables, fields: ['tablePlan', 'cardPictureFile'], content: <TablePlanTab event={event} uploads /> },
           { value: 'invitations', label: 'Invitationer', hidden: !event, fields: ['invitees'], content: event && <InvitationsTab eventId={event.id} /> },
           { value: 'attendees', label: 'Tilmeldte', hidden: !event, lazy: true, content: event && <AttendeesTab eventId={event.id} /> },
