@@ -374,12 +374,13 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       buyer = chooseBuyer(cards, !!v.user, eventRow, input);
       customer = { firstname: input.firstname, lastname: input.lastname, email: input.email, phone: input.phone };
     }
+    // Create-user is for anonymous buyers only (SPEC §6): said before the customer details a signed-in user never fills in.
+    if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
     if (buyer.kind === 'none' || input.createUser) {
       const parsed = ZBookingCustomer.safeParse({ ...customer, createUser: input.createUser, password: input.password ?? '' });
       if (!parsed.success) throw fail.badRequest(parsed.error.issues[0]?.message ?? BOOKING_MSG.unknownError);
       customer = { ...customer, email: parsed.data.email };
     }
-    if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
     if (!v.user && buyer.kind === 'none') {
       const known = await emailCheck(trx, customer.email as string);
       if (!known.success) throw fail.badRequest(BOOKING_MSG.knownEmail);
