@@ -431,6 +431,15 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     }
     for (const [productId, amount] of wanted) {
       const o = offers.get(productId) as Offer;
+      if (buyer.invite) {
+        // An invitation gives its amounts (SPEC §2/§7 invite link: 'amounts from the invite'): more
+        // than it has left is refused in its own words, unless the product's capacity binds first.
+        const invited = buyer.invite.get(productId) ?? 0;
+        const left = Math.max(0, invited - (counts.byProduct.get(productId)?.mine ?? 0));
+        if (amount > left && (o.availableAll === null || o.availableAll >= left)) {
+          throw fail.conflict(left === 0 ? BOOKING_MSG.inviteUsed : left === invited ? BOOKING_MSG.inviteOver(invited) : BOOKING_MSG.maxMore(left));
+        }
+      }
       const message = bookingLimitMessage({ available: o.availableAll, maxAmount: o.maxAmount }, amount, contactEmail);
       if (message) throw fail.conflict(message);
     }
