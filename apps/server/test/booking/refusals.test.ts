@@ -267,14 +267,16 @@ describe('limits and input (SPEC §5)', () => {
     expect(JSON.stringify(r.json())).toContain(BOOKING_MSG.amountRequired);
   });
 
-  it('a booking before signUpStart or after signUpDeadline is refused; nothing changes', async () => {
+  it('a booking before signUpStart or after signUpDeadline: Der er ikke åbent for tilmelding …; nothing changes', async () => {
     const later = await openEvent(staff, typeId, 'Senere', [{ productId: single, title: 'Billet', price: '10', public: true }], { signUpStart: at(1), signUpDeadline: at(9) } as never);
     const closed = await openEvent(staff, typeId, 'Lukket', [{ productId: single, title: 'Billet', price: '10', public: true }], { signUpStart: at(-3), signUpDeadline: at(-1) } as never);
     for (const eventId of [later, closed]) {
-      const before = await bookingSnapshot(t);
-      await expect(v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).rejects.toThrow();
-      expect(await bookingSnapshot(t)).toBe(before);
+      await refused(t, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])), SEATING_MSG.bookingClosed);
+      await restRefused(guest(eventId, [{ productId: single, amount: 1 }]), 400, SEATING_MSG.bookingClosed);
     }
+    // An invitation's link does not open a closed booking either.
+    const token = await invite(closed, memberContact, null, [{ productId: single, amount: 1 }]);
+    await refused(t, () => v.booking.book({ eventId: closed, inviteToken: token, products: [{ productId: single, amount: 1 }], acceptTerms: true }), SEATING_MSG.bookingClosed);
   });
 });
 
