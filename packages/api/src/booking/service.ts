@@ -6,6 +6,7 @@ import {
   bookingOptionKey,
   bookingLimitMessage,
   companyChannel,
+  MAX_BOOKING_TICKETS,
   orderTotals,
   SEATING_MSG,
   type TBooking,
@@ -414,6 +415,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const vat = facts.vat;
     const features = await paymentFeatures(trx, clientId, modules);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
+    // One booking takes at most MAX_BOOKING_TICKETS tickets, over all its lines (each line alone is checked by ZBookingLine).
+    if (unitCount > MAX_BOOKING_TICKETS) throw fail.badRequest(BOOKING_MSG.maxMore(MAX_BOOKING_TICKETS));
     const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
 
     // ---- the lock: from here to the commit, nobody else books this event. The counters are read
