@@ -262,6 +262,22 @@ describe('limits and input (SPEC §5)', () => {
     await refused(t, () => v.booking.book(guest(eventId, [{ productId: single, amount: -1 }])), BOOKING_MSG.amountRequired);
     await refused(t, () => v.booking.book(guest(eventId, [])), BOOKING_MSG.amountRequired);
     await refused(t, () => v.booking.book(guest(eventId, [{ productId: single, amount: 101 }])), BOOKING_MSG.maxMore(100));
+    // Over all lines too: 60 + 41 of two products.
+    const vipEvent = await openEvent(staff, typeId, 'Antal i alt', [
+      { productId: single, title: 'Billet', price: '10', public: true },
+      { productId: vip, title: 'VIP', price: '20', public: true },
+    ]);
+    await refused(
+      t,
+      () =>
+        v.booking.book(
+          guest(vipEvent, [
+            { productId: single, amount: 60 },
+            { productId: vip, amount: 41 },
+          ]),
+        ),
+      BOOKING_MSG.maxMore(100),
+    );
     const r = await t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: single, amount: 0 }]) });
     expect(r.statusCode).toBe(400);
     expect(JSON.stringify(r.json())).toContain(BOOKING_MSG.amountRequired);
