@@ -296,6 +296,28 @@ describe('limits and input (SPEC §5)', () => {
   });
 });
 
+describe('customer info (SPEC §5: firstname, lastname, email, phone required when not logged in)', () => {
+  it('each missing or invalid field of a guest is refused in Danish, by tRPC and REST; a signed-in buyer’s contact fills them in', async () => {
+    const eventId = await openEvent(staff, typeId, 'Kundeinfo', [{ productId: single, title: 'Billet', price: '10', public: true }]);
+    const line = [{ productId: single, amount: 1 }];
+    const cases: [Partial<Parameters<typeof guest>[2]>, string][] = [
+      [{ firstname: '' }, 'Fornavn er påkrævet'],
+      [{ lastname: null }, 'Efternavn er påkrævet'],
+      [{ email: '' }, 'E-mail er påkrævet'],
+      [{ email: 'ikke-en-mail' }, 'E-mail skal være en gyldig e-mail'],
+      [{ phone: null }, 'Telefon er påkrævet'],
+    ];
+    for (const [extra, message] of cases) {
+      await refused(t, () => v.booking.book(guest(eventId, line, extra)), message);
+      await restRefused(guest(eventId, line, extra), 400, message);
+    }
+    // A member booking as their own contact sends none of them: the contact's are used.
+    const r = await member.booking.book({ eventId, contactId: memberContact, products: line, acceptTerms: true });
+    const order = await owner().selectFrom('orders').select(['firstname', 'lastname', 'email']).where('id', '=', r.orderId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ firstname: 'Mette', lastname: 'Medlem', email: 'member@demo.dk' });
+  });
+});
+
 describe('free/paid split with a discount code', () => {
   it('the company’s free allowance first at price 0; the code takes its share of the paid units only; a refused booking gives the code’s use back', async () => {
     const company = await staff.companies.update({ name: 'Rabat ApS', status: 1, cvr: '12121212', ticketLimits: {} } as never);
