@@ -117,7 +117,7 @@ export const ZBookingToken = z.string().trim().min(20, 'Ugyldigt link').max(100,
 export const ZBookingLine = z.object({
   /** The catalogue product of the event's ticket product (0: a sign-up to an event without tickets). */
   productId: z.coerce.number({ error: 'Ugyldigt id' }).int('Ugyldigt id').min(0, 'Ugyldigt id').max(2_147_483_647, 'Ugyldigt id'),
-  amount: z.coerce.number({ error: BOOKING_MSG.amountRequired }).int(BOOKING_MSG.amountRequired).min(1, BOOKING_MSG.amountRequired).max(MAX_BOOKING_TICKETS, BOOKING_MSG.inviteOver(MAX_BOOKING_TICKETS)),
+  amount: z.coerce.number({ error: BOOKING_MSG.amountRequired }).int(BOOKING_MSG.amountRequired).min(1, BOOKING_MSG.amountRequired).max(MAX_BOOKING_TICKETS, BOOKING_MSG.maxMore(MAX_BOOKING_TICKETS)),
   /** The participant's name (nameRequired products: one line per participant). */
   name: optionalName,
   /** Seat tickets: the seat's key (section-row-number), one line per seat, and the hold token it was held with. */
@@ -139,7 +139,7 @@ export const ZBookingRequest = z.object({
   eventId: id,
   companyId: optionalId,
   contactId: optionalId,
-  products: z.array(ZBookingLine).min(1, BOOKING_MSG.amountRequired).max(MAX_BOOKING_TICKETS),
+  products: z.array(ZBookingLine).min(1, BOOKING_MSG.amountRequired).max(MAX_BOOKING_TICKETS, BOOKING_MSG.maxMore(MAX_BOOKING_TICKETS)),
   discountCode: z.string().trim().max(100).nullish().transform((v) => v || null),
   createUser: bool,
   password: z.string().max(200).nullish().transform((v) => v || null),

@@ -36,6 +36,8 @@ describe('booking rules', () => {
 
   it('a line needs an amount of at least 1; customer info for a guest, the password only with create-user', () => {
     expect(ZBookingLine.safeParse({ productId: 1, amount: 0 }).error?.issues[0].message).toBe(BOOKING_MSG.amountRequired);
+    // Over one booking's maximum: SPEC §5's 'Max. {n} mere', not an invitation's text.
+    expect(ZBookingLine.safeParse({ productId: 1, amount: 101 }).error?.issues[0].message).toBe(BOOKING_MSG.maxMore(100));
     expect(ZBookingLine.parse({ productId: 1, amount: '2' })).toMatchObject({ productId: 1, amount: 2, seat: null, holdToken: null });
     const customer = { firstname: 'A', lastname: 'B', email: 'A@B.dk', phone: '1' };
     expect(ZBookingCustomer.parse(customer)).toMatchObject({ email: 'a@b.dk', createUser: false });

@@ -311,7 +311,7 @@ describe('invitations and season tickets', () => {
     await refused(
       t,
       () => v.booking.book({ eventId: invite.event_id, inviteToken: invite.token, products: [products[0]], acceptTerms: true }),
-      BOOKING_MSG.noTickets(offered.contactEmail),
+      BOOKING_MSG.inviteUsed,
     );
   });
 

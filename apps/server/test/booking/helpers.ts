@@ -51,7 +51,22 @@ export const guest = (eventId: number, products: TBookingRequest['products'], ex
   ...extra,
 });
 
-export const BOOKING_TABLES = ['event_bookings', 'event_tickets', 'orders', 'order_lines', 'order_line_options', 'payments', 'discount_codes', 'users', 'seat_map_seats'] as const;
+/** What a booking writes: its rows, the seats it holds, the capacity counters and ticket numbers (events.ticket_counter), the order number, a discount code's use, a new user. */
+export const BOOKING_TABLES = [
+  'event_bookings',
+  'event_tickets',
+  'event_capacity',
+  'events',
+  'orders',
+  'order_counters',
+  'order_lines',
+  'order_line_options',
+  'payments',
+  'discount_codes',
+  'users',
+  'client_users',
+  'seat_map_seats',
+] as const;
 
 export async function bookingSnapshot(t: TestApp): Promise<string> {
   const out: Record<string, unknown> = {};

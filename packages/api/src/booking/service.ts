@@ -6,6 +6,7 @@ import {
   bookingOptionKey,
   bookingLimitMessage,
   companyChannel,
+  MAX_BOOKING_TICKETS,
   orderTotals,
   SEATING_MSG,
   type TBooking,
@@ -374,12 +375,13 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       buyer = chooseBuyer(cards, !!v.user, eventRow, input);
       customer = { firstname: input.firstname, lastname: input.lastname, email: input.email, phone: input.phone };
     }
+    // Create-user is for anonymous buyers only (SPEC §6): said before the customer details a signed-in user never fills in.
+    if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
     if (buyer.kind === 'none' || input.createUser) {
       const parsed = ZBookingCustomer.safeParse({ ...customer, createUser: input.createUser, password: input.password ?? '' });
       if (!parsed.success) throw fail.badRequest(parsed.error.issues[0]?.message ?? BOOKING_MSG.unknownError);
       customer = { ...customer, email: parsed.data.email };
     }
-    if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
     if (!v.user && buyer.kind === 'none') {
       const known = await emailCheck(trx, customer.email as string);
       if (!known.success) throw fail.badRequest(BOOKING_MSG.knownEmail);
@@ -413,6 +415,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const vat = facts.vat;
     const features = await paymentFeatures(trx, clientId, modules);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
+    // One booking takes at most MAX_BOOKING_TICKETS tickets, over all its lines (each line alone is checked by ZBookingLine).
+    if (unitCount > MAX_BOOKING_TICKETS) throw fail.badRequest(BOOKING_MSG.maxMore(MAX_BOOKING_TICKETS));
     const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
 
     // ---- the lock: from here to the commit, nobody else books this event. The counters are read
@@ -430,6 +434,15 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     }
     for (const [productId, amount] of wanted) {
       const o = offers.get(productId) as Offer;
+      if (buyer.invite) {
+        // An invitation gives its amounts (SPEC §2/§7 invite link: 'amounts from the invite'): more
+        // than it has left is refused in its own words, unless the product's capacity binds first.
+        const invited = buyer.invite.get(productId) ?? 0;
+        const left = Math.max(0, invited - (counts.byProduct.get(productId)?.mine ?? 0));
+        if (amount > left && (o.availableAll === null || o.availableAll >= left)) {
+          throw fail.conflict(left === 0 ? BOOKING_MSG.inviteUsed : left === invited ? BOOKING_MSG.inviteOver(invited) : BOOKING_MSG.maxMore(left));
+        }
+      }
       const message = bookingLimitMessage({ available: o.availableAll, maxAmount: o.maxAmount }, amount, contactEmail);
       if (message) throw fail.conflict(message);
     }
