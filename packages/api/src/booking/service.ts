@@ -27,7 +27,7 @@ import { bookableEvent } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
-import { clubSettings } from '../payments/providers';
+import { type ClubPaymentSettings, clubSettings } from '../payments/providers';
 import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
@@ -51,16 +51,17 @@ async function clubEmail(trx: Tx, clientId: number): Promise<string> {
 }
 
 /** The club's e-mail, VAT settings and time zone, in one read (a booking needs them all). */
-async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string }> {
+async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string; settings: ClubPaymentSettings }> {
   const c = await trx
     .selectFrom('clients')
-    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone'])
+    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone', 'settings'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
   return {
     email: c.email || c.sender_email || '',
     vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat },
     timeZone: c.time_zone ?? 'Europe/Berlin',
+    settings: (c.settings ?? {}) as ClubPaymentSettings,
   };
 }
 
@@ -303,6 +304,7 @@ export async function startBookingPayment(
   baseUrl: string,
   features: PaymentFeatures,
   b: { id: number; eventId: number; token: string; total: number; email: string | null; title: string; orderNumber: number },
+  settings?: ClubPaymentSettings,
 ): Promise<TOrderPayStart> {
   try {
     const started = await startPayment(trx, clientId, features, baseUrl, {
@@ -314,10 +316,10 @@ export async function startBookingPayment(
       declineUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token, true),
       description: `${b.title} · ordre ${b.orderNumber}`,
       email: b.email,
-    });
+    }, settings);
     const start = started.start;
     if (start.kind === 'client-secret') {
-      const publishableKey = (await clubSettings(trx, clientId)).stripe?.publishableKey;
+      const publishableKey = (settings ?? (await clubSettings(trx, clientId))).stripe?.publishableKey;
       if (!publishableKey) throw fail.badGateway('Stripe mangler den offentlige nøgle');
       return { kind: 'client-secret', clientSecret: start.clientSecret, publishableKey, returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token) };
     }
@@ -565,17 +567,17 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       await bookHeldSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
       await sendBookingReceipt(trx, clientId, baseUrl, booking.id);
       const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
-      return { response, pay: null, features };
+      return { response, pay: null, features, settings: facts.settings };
     }
     const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'draft', total: wireKroner(totals.total) ?? 0, heldUntil: heldUntil?.toISOString() ?? null, payment: null };
-    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features };
+    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features, settings: facts.settings };
   });
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the
   // provider's call and the payment row stay out of the event's queue. Should the start fail, the
   // booking still holds its tickets until its hold runs out and its page offers Prøv igen.
   try {
-    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay));
+    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay, booked.settings));
   } catch (error) {
     reportInternalError(error);
   }
