@@ -103,7 +103,7 @@ export async function publicInvite(db: Kysely<Database>, host: string | null, to
  * (signUpPublic, when set), and — for a signed-in user whose contact (same e-mail in the club) is
  * invited, or works for an invited company — private ones too. Only when the events module is on.
  */
-function visibleTo(eb: ExpressionBuilder<Database, 'events'>, clientId: number, email: string | null, now: Date) {
+export function visibleTo(eb: ExpressionBuilder<Database, 'events'>, clientId: number, email: string | null, now: Date) {
   const open = eb.and([eb('events.private', '=', false), eb.or([eb('events.sign_up_public', 'is', null), eb('events.sign_up_public', '<=', now)])]);
   if (!email) return open;
   const invited = sql<boolean>`EXISTS (
