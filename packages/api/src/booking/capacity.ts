@@ -1,4 +1,4 @@
-import type { Tx } from '@klubhus/db';
+import { precompiled, type Tx } from '@klubhus/db';
 import { sql } from 'kysely';
 
 /**
@@ -27,18 +27,26 @@ const EVENT_FIELDS = ['id', 'title', 'url', 'type_id', 'max_signups', 'max_compa
  * control run reads without the lock and takes the numbers later (takeTicketNumbers).
  */
 export async function lockEventCapacity(trx: Tx, clientId: number, eventId: number, units: number) {
-  const e = capacityLocks.enabled
-    ? await trx
-        .updateTable('events')
-        .set({ ticket_counter: sql`ticket_counter + ${units}` })
-        .where('client_id', '=', clientId)
-        .where('id', '=', eventId)
-        .returning([...EVENT_FIELDS])
-        .executeTakeFirst()
-    : await trx.selectFrom('events').select([...EVENT_FIELDS]).where('client_id', '=', clientId).where('id', '=', eventId).executeTakeFirst();
+  const [e] = capacityLocks.enabled ? await lockEventQuery(trx, null, { clientId, eventId, units }) : await readEventQuery(trx, null, { clientId, eventId });
   if (!e) throw new Error('event vanished');
   return { ...e, firstNumber: capacityLocks.enabled ? Number(e.ticket_counter) - units + 1 : 0 };
 }
+
+/** lockEventCapacity's statements, built once (every booking runs one). */
+const lockEventQuery = precompiled(
+  () => 'lock',
+  (db, p: { clientId: number; eventId: number; units: number }) =>
+    db
+      .updateTable('events')
+      .set({ ticket_counter: sql`ticket_counter + ${p.units}` })
+      .where('client_id', '=', p.clientId)
+      .where('id', '=', p.eventId)
+      .returning([...EVENT_FIELDS]),
+);
+const readEventQuery = precompiled(
+  () => 'read',
+  (db, p: { clientId: number; eventId: number }) => db.selectFrom('events').select([...EVENT_FIELDS]).where('client_id', '=', p.clientId).where('id', '=', p.eventId),
+);
 
 /** The control run's ticket numbers (the locked path took them with the lock). */
 export async function takeTicketNumbers(trx: Tx, clientId: number, eventId: number, units: number, firstNumber: number): Promise<number> {

@@ -1,6 +1,6 @@
-import type { Tx } from '@klubhus/db';
+import type { ProductsTable, Tx } from '@klubhus/db';
 import { BOOKING_MSG, bookingOptionKey, bookingUserKey, MAX_BOOKING_TICKETS, type TBookingUser, type TProductOffered, wireKroner } from '@klubhus/domain';
-import { sql } from 'kysely';
+import { type Expression, type Selectable, sql } from 'kysely';
 import { fail } from '../lib/errors';
 import type { LiveCounts } from './capacity';
 
@@ -85,7 +85,6 @@ export function chooseBuyer(cards: TBookingUser[], loggedIn: boolean, event: Eve
   return { key: 'none', kind: 'none', companyId: null, contactId: null, inviteId: null, invite: null };
 }
 
-export type TicketProductRow = Awaited<ReturnType<typeof eventTicketProducts>>[number];
 
 /** A ticket product's option as sold with it: the option product (or its variant) at its price in øre. */
 export interface TicketOption {
@@ -98,69 +97,62 @@ export interface TicketOption {
   preSelected: boolean;
 }
 
-/** The public, active options of these catalogue products (SPEC §3 Option), in their order. */
-async function publicOptions(trx: Tx, clientId: number, productIds: number[]): Promise<Map<number, TicketOption[]>> {
-  const out = new Map<number, TicketOption[]>();
-  if (!productIds.length) return out;
-  const rows = await trx
-    .selectFrom('product_options as po')
-    .innerJoin('products as op', (j) => j.onRef('op.client_id', '=', 'po.client_id').onRef('op.id', '=', 'po.option_product_id'))
-    .leftJoin('product_variants as v', (j) => j.onRef('v.client_id', '=', 'po.client_id').onRef('v.id', '=', 'po.option_variant_id'))
-    .select(['po.product_id', 'po.option_product_id', 'po.option_variant_id', 'po.pre_selected', 'po.price_override', 'po.price', 'op.title', 'op.sku', 'op.price as product_price', 'v.title as variant_title', 'v.sku as variant_sku', 'v.price as variant_price', 'v.active as variant_active'])
-    .where('po.client_id', '=', clientId)
-    .where('po.product_id', 'in', productIds)
-    .where('po.public', '=', true)
-    .where('op.active', '=', true)
-    .orderBy('po.sorting')
-    .orderBy('po.id')
-    .execute();
-  for (const r of rows) {
-    if (r.option_variant_id !== null && !r.variant_active) continue;
-    const price = r.price_override && r.price !== null ? Number(r.price) : r.variant_price !== null ? Number(r.variant_price) : Number(r.product_price);
-    const list = out.get(r.product_id) ?? [];
-    list.push({
-      productId: r.option_product_id,
-      variantId: r.option_variant_id,
-      title: r.variant_title ? `${r.title} – ${r.variant_title}` : r.title,
-      sku: r.variant_sku ?? r.sku,
-      price,
-      preSelected: r.pre_selected,
-    });
-    out.set(r.product_id, list);
-  }
-  return out;
+/**
+ * The event's ticket products with their catalogue product (type, description, seats, season ticket)
+ * and its public, active options (SPEC §3 Option: the option product, or its active variant, at the
+ * option's own price when it overrides, else the variant's, else the product's), in their order: one
+ * JSON value, a subquery that a bigger read (bookingFacts) embeds or eventTicketProducts runs alone.
+ */
+export const ticketProductsJson = (clientId: number, eventId: Expression<number> | number) => sql<TicketProductJson[]>`(
+  SELECT coalesce(json_agg(x ORDER BY x.sorting, x.id), '[]') FROM (
+    SELECT tp.id, tp.sorting, tp.product_id, tp.title, tp.price, tp.public_price, tp.make_public_at, tp.max_amount, tp.max_company_amount,
+      tp.name_required, tp.public, tp.ticket_description, p.type, p.description, p.seats, p.season_ticket, p.extra_info,
+      (SELECT coalesce(json_agg(json_build_object(
+          'productId', po.option_product_id, 'variantId', po.option_variant_id,
+          'title', CASE WHEN coalesce(v.title, '') <> '' THEN op.title || ' – ' || v.title ELSE op.title END,
+          'sku', coalesce(v.sku, op.sku),
+          'price', CASE WHEN po.price_override AND po.price IS NOT NULL THEN po.price WHEN v.price IS NOT NULL THEN v.price ELSE op.price END,
+          'preSelected', po.pre_selected) ORDER BY po.sorting, po.id), '[]')
+        FROM product_options po
+        JOIN products op ON op.client_id = po.client_id AND op.id = po.option_product_id
+        LEFT JOIN product_variants v ON v.client_id = po.client_id AND v.id = po.option_variant_id
+        WHERE po.client_id = ${clientId} AND po.product_id = tp.product_id AND po.public AND op.active
+          AND (po.option_variant_id IS NULL OR v.active IS TRUE)) AS options
+    FROM event_ticket_products tp
+    JOIN products p ON p.client_id = tp.client_id AND p.id = tp.product_id
+    WHERE tp.client_id = ${clientId} AND tp.event_id = ${eventId}) x)`;
+
+/** A ticket product as ticketProductsJson answers it (its timestamp as JSON text). */
+type TicketProductJson = Omit<TicketProductRow, 'make_public_at'> & { sorting: number; make_public_at: string | null };
+
+/** ticketProductsJson's rows as the offers read them. */
+export const ticketProductsFrom = (rows: TicketProductJson[]): TicketProductRow[] =>
+  rows.map(({ sorting: _s, ...r }) => ({ ...r, make_public_at: r.make_public_at === null ? null : new Date(r.make_public_at) }));
+
+/** The event's ticket products with their public options (ticketProductsJson), in one statement. */
+export async function eventTicketProducts(trx: Tx, clientId: number, eventId: number): Promise<TicketProductRow[]> {
+  const r = await sql<{ products: TicketProductJson[] }>`SELECT ${ticketProductsJson(clientId, eventId)} AS products`.execute(trx);
+  return ticketProductsFrom(r.rows[0].products);
 }
 
-/** The event's ticket products with their catalogue product (type, description, seats, season ticket) and its public options. */
-export async function eventTicketProducts(trx: Tx, clientId: number, eventId: number) {
-  const rows = await trx
-    .selectFrom('event_ticket_products as tp')
-    .innerJoin('products as p', (j) => j.onRef('p.client_id', '=', 'tp.client_id').onRef('p.id', '=', 'tp.product_id'))
-    .select([
-      'tp.id',
-      'tp.product_id',
-      'tp.title',
-      'tp.price',
-      'tp.public_price',
-      'tp.make_public_at',
-      'tp.max_amount',
-      'tp.max_company_amount',
-      'tp.name_required',
-      'tp.public',
-      'tp.ticket_description',
-      'p.type',
-      'p.description',
-      'p.seats',
-      'p.season_ticket',
-      'p.extra_info',
-    ])
-    .where('tp.client_id', '=', clientId)
-    .where('tp.event_id', '=', eventId)
-    .orderBy('tp.sorting')
-    .orderBy('tp.id')
-    .execute();
-  const options = await publicOptions(trx, clientId, [...new Set(rows.map((r) => r.product_id))]);
-  return rows.map((r) => ({ ...r, options: options.get(r.product_id) ?? [] }));
+export interface TicketProductRow {
+  id: number;
+  product_id: number;
+  title: string;
+  price: number;
+  public_price: number | null;
+  make_public_at: Date | null;
+  max_amount: number | null;
+  max_company_amount: number | null;
+  name_required: boolean;
+  public: boolean;
+  ticket_description: string | null;
+  type: Selectable<ProductsTable>['type'];
+  description: string | null;
+  seats: Selectable<ProductsTable>['seats'];
+  season_ticket: boolean;
+  extra_info: Selectable<ProductsTable>['extra_info'];
+  options: TicketOption[];
 }
 
 /** SPEC §2 'Antal': an event without tickets takes sign-ups, one product of its own (id 0, free), limited by maxSignups and maxCompanySignups. */

@@ -1,4 +1,4 @@
-import { hashPassword, type Tx, withClub } from '@klubhus/db';
+import { hashPassword, precompiled, type Tx, withClub } from '@klubhus/db';
 import {
   applyDiscountCode,
   BOOKING_HOLD_SECONDS,
@@ -24,17 +24,17 @@ import { currentClub, type Viewer } from '../app/service';
 import { sendConfirmEmail } from '../auth/service';
 import { consumeDiscountCode } from '../catalogue';
 import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
-import { bookableEvent } from '../events/public';
+import { bookableEvent, visibleToLower } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
-import { clubSettings } from '../payments/providers';
+import { type ClubPaymentSettings, clubSettings } from '../payments/providers';
 import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
 import { capacityLocks, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
 import { releaseExpiredHolds } from './purpose';
-import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, type TicketOption, visitorCards } from './offer';
+import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, SIGNUP_PRODUCT, type TicketOption, ticketProductsFrom, ticketProductsJson, visitorCards } from './offer';
 import { sendBookingReceipt } from './receipt';
 import { newTicketCode } from './tickets';
 
@@ -52,16 +52,17 @@ async function clubEmail(trx: Tx, clientId: number): Promise<string> {
 }
 
 /** The club's e-mail, VAT settings and time zone, in one read (a booking needs them all). */
-async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string }> {
+async function clubFacts(trx: Tx, clientId: number): Promise<{ email: string; vat: VatSettings; timeZone: string; settings: ClubPaymentSettings }> {
   const c = await trx
     .selectFrom('clients')
-    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone'])
+    .select(['email', 'sender_email', 'vat_rate', 'prices_with_vat', 'disable_vat', 'time_zone', 'settings'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
   return {
     email: c.email || c.sender_email || '',
     vat: { vatRate: Number(c.vat_rate), pricesWithVat: c.prices_with_vat, disableVat: c.disable_vat },
     timeZone: c.time_zone ?? 'Europe/Berlin',
+    settings: (c.settings ?? {}) as ClubPaymentSettings,
   };
 }
 
@@ -109,6 +110,96 @@ async function eventFor(trx: Tx, clientId: number, email: string | null, eventId
 }
 
 type ActiveModules = Awaited<ReturnType<typeof loadActiveModules>>;
+
+/**
+ * The club's active modules for a booking, cached per process and database handle and used only
+ * while clients.context_version is what the booking's first statement read (as clubs/call.ts does for
+ * club calls: triggers bump the version on every change of the club's modules and features).
+ */
+const bookingModules = new WeakMap<object, Map<number, { version: number; modules: ActiveModules }>>();
+async function modulesAt(db: object, trx: Tx, clientId: number, version: number): Promise<ActiveModules> {
+  let byClub = bookingModules.get(db);
+  if (!byClub) {
+    byClub = new Map();
+    bookingModules.set(db, byClub);
+  }
+  const hit = byClub.get(clientId);
+  if (hit && hit.version === version) return hit.modules;
+  const modules = await loadActiveModules(trx, clientId);
+  byClub.set(clientId, { version, modules });
+  return modules;
+}
+
+/**
+ * What a booking reads before the event's lock, in one statement (each round trip here is CPU in
+ * Node and in PostgreSQL): the club's context version, e-mail, VAT, time zone and payment settings;
+ * the event's booking fields and whether the visitor may see it (events/public.ts visibleTo); the
+ * event's ticket products with their options; and whether a guest's e-mail is a user's (`guestEmail`,
+ * lower-cased; null: not asked). The checks stay where they were, in their order, in book().
+ */
+const bookingFactsQuery = precompiled(
+  (shape: { viewer: boolean; guest: boolean }) => `${shape.viewer}:${shape.guest}`,
+  (db, p: { clientId: number; eventId: number; viewerEmail: string | null; guestEmail: string | null; now: Date }, shape) =>
+    db
+      .selectFrom('clients')
+      .leftJoin('events', (j) => j.on('events.client_id', '=', p.clientId).on('events.id', '=', p.eventId))
+      .select((eb) => [
+        'clients.context_version',
+        'clients.email',
+        'clients.sender_email',
+        'clients.vat_rate',
+        'clients.prices_with_vat',
+        'clients.disable_vat',
+        'clients.time_zone',
+        'clients.settings',
+        'events.id as event_id',
+        'events.has_seating',
+        'events.sign_up_start',
+        'events.sign_up_deadline',
+        'events.type_id',
+        'events.max_signups',
+        'events.max_company_signups',
+        'events.business_only',
+        'events.invitees',
+        'events.has_tickets',
+        visibleToLower(eb as never, p.clientId, shape.viewer ? p.viewerEmail : null, p.now).as('visible'),
+        (shape.guest ? sql<boolean>`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${p.guestEmail})` : sql<boolean | null>`NULL::boolean`).as('known_email'),
+        ticketProductsJson(p.clientId, p.eventId).as('products'),
+      ])
+      .where('clients.id', '=', p.clientId),
+);
+
+async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEmail: string | null, guestEmail: string | null) {
+  const [r] = await bookingFactsQuery(
+    trx,
+    { viewer: viewerEmail !== null, guest: guestEmail !== null },
+    { clientId, eventId, viewerEmail: viewerEmail?.toLowerCase() ?? null, guestEmail, now: new Date() },
+  );
+  if (!r) throw new Error('club vanished');
+  const club = {
+    email: r.email || r.sender_email || '',
+    vat: { vatRate: Number(r.vat_rate), pricesWithVat: r.prices_with_vat, disableVat: r.disable_vat } as VatSettings,
+    timeZone: r.time_zone ?? 'Europe/Berlin',
+    settings: (r.settings ?? {}) as ClubPaymentSettings,
+  };
+  const event =
+    r.event_id === null
+      ? null
+      : {
+          id: r.event_id,
+          has_seating: r.has_seating as boolean,
+          sign_up_start: r.sign_up_start as Date,
+          sign_up_deadline: r.sign_up_deadline as Date,
+          type_id: r.type_id ?? null,
+          max_signups: r.max_signups ?? null,
+          max_company_signups: r.max_company_signups ?? null,
+          business_only: r.business_only as boolean,
+          invitees: r.invitees,
+          has_tickets: r.has_tickets as boolean,
+          visible: !!r.visible,
+        };
+  return { contextVersion: Number(r.context_version), club, event, knownEmail: r.known_email, products: ticketProductsFrom(r.products) };
+}
 
 async function bookingClub(v: Viewer) {
   const { clientId } = await currentClub(v);
@@ -304,6 +395,7 @@ export async function startBookingPayment(
   baseUrl: string,
   features: PaymentFeatures,
   b: { id: number; eventId: number; token: string; total: number; email: string | null; title: string; orderNumber: number },
+  settings?: ClubPaymentSettings,
 ): Promise<TOrderPayStart> {
   try {
     const started = await startPayment(trx, clientId, features, baseUrl, {
@@ -315,10 +407,10 @@ export async function startBookingPayment(
       declineUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token, true),
       description: `${b.title} · ordre ${b.orderNumber}`,
       email: b.email,
-    });
+    }, settings);
     const start = started.start;
     if (start.kind === 'client-secret') {
-      const publishableKey = (await clubSettings(trx, clientId)).stripe?.publishableKey;
+      const publishableKey = (settings ?? (await clubSettings(trx, clientId))).stripe?.publishableKey;
       if (!publishableKey) throw fail.badGateway('Stripe mangler den offentlige nøgle');
       return { kind: 'client-secret', clientSecret: start.clientSecret, publishableKey, returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token) };
     }
@@ -356,14 +448,26 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
 export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise<TBookResponse> {
   const clientId = await bookingClub(v);
   const email = v.user?.email ?? null;
+  // A guest's e-mail as the customer check below will take it: whether it is a user's is read with
+  // the booking's first statement (and asked again only should the check end up on another address).
+  const guest = !v.user && !input.inviteToken && !input.companyId && !input.contactId;
+  const guestParsed = guest ? ZBookingCustomer.safeParse({ firstname: input.firstname, lastname: input.lastname, email: input.email, phone: input.phone, createUser: input.createUser, password: input.password ?? '' }) : null;
+  const guestEmail = guestParsed?.success ? guestParsed.data.email : null;
   const booked = await withClub(v.db, { clientId }, async (trx) => {
-    // The club's modules once: the events module opens the event, the orders module's features choose the provider.
-    const modules = await loadActiveModules(trx, clientId);
-    const bookable = await eventFor(trx, clientId, email, input.eventId, input.inviteToken, modules);
+    const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null);
+    // The club's modules (cached at the club's context version): the events module opens the event,
+    // the orders module's features choose the provider. The event: the visitor's (visible, open), or
+    // an invitation's (its token is the guard; open) — eventFor's checks, in its order.
+    const modules = await modulesAt(v.db, trx, clientId, facts.contextVersion);
+    const eventsModule = modules.find((m) => m.module.alias === 'events');
+    if (!eventsModule || !facts.event || (!input.inviteToken && !facts.event.visible)) throw fail.notFound();
+    const now = new Date();
+    if (now < facts.event.sign_up_start || now > facts.event.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
+    const bookable = { id: facts.event.id, hasSeating: facts.event.has_seating, seatsio: eventsModule.module.features.some((f) => f.alias === 'seatsio' && f.active) };
     if (!input.acceptTerms) throw fail.badRequest(BOOKING_MSG.termsRequired);
 
     // Who buys (SPEC §6) and the customer's details (SPEC §5).
-    const eventRow = await trx.selectFrom('events').select(['id', 'type_id', 'max_signups', 'max_company_signups', 'business_only', 'invitees', 'has_tickets']).where('client_id', '=', clientId).where('id', '=', input.eventId).executeTakeFirstOrThrow();
+    const eventRow = facts.event;
     let buyer: Buyer;
     let customer: { firstname: string | null; lastname: string | null; email: string | null; phone: string | null };
     if (input.inviteToken) {
@@ -378,13 +482,14 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     // Create-user is for anonymous buyers only (SPEC §6): said before the customer details a signed-in user never fills in.
     if (input.createUser && v.user) throw fail.badRequest(BOOKING_MSG.createUserOnlyAnonymous);
     if (buyer.kind === 'none' || input.createUser) {
-      const parsed = ZBookingCustomer.safeParse({ ...customer, createUser: input.createUser, password: input.password ?? '' });
+      // A guest's customer is the input's, parsed once already (guestParsed).
+      const parsed = guestParsed && buyer.kind === 'none' ? guestParsed : ZBookingCustomer.safeParse({ ...customer, createUser: input.createUser, password: input.password ?? '' });
       if (!parsed.success) throw fail.badRequest(parsed.error.issues[0]?.message ?? BOOKING_MSG.unknownError);
       customer = { ...customer, email: parsed.data.email };
     }
     if (!v.user && buyer.kind === 'none') {
-      const known = await emailCheck(trx, customer.email as string);
-      if (!known.success) throw fail.badRequest(BOOKING_MSG.knownEmail);
+      const emailFree = guestEmail !== null && customer.email === guestEmail && facts.knownEmail !== null ? !facts.knownEmail : (await emailCheck(trx, customer.email as string)).success;
+      if (!emailFree) throw fail.badRequest(BOOKING_MSG.knownEmail);
     }
     let contactRow: { firstname: string; lastname: string | null; email: string | null; phone: string | null } | undefined;
     if (buyer.contactId && !input.inviteToken) {
@@ -393,7 +498,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     }
 
     // Lines that make sense on their own, before any lock.
-    const products = await bookingProductsOf(trx, clientId, eventRow);
+    const products = eventRow.has_tickets ? facts.products : [SIGNUP_PRODUCT];
     for (const l of input.products) {
       const p = products.find((x) => x.product_id === l.productId);
       if (!p) throw fail.badRequest(BOOKING_MSG.unknownProduct);
@@ -406,13 +511,12 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const seatLines = input.products.filter((l) => l.seat);
     const seatKeys = seatLines.map((l) => l.seat as string);
     if (new Set(seatKeys).size !== seatKeys.length) throw fail.badRequest(SEATING_MSG.seatTaken);
-    const facts = await clubFacts(trx, clientId);
-    const contactEmail = facts.email;
+    const contactEmail = facts.club.email;
     const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, eventRow.type_id);
 
     // Read before the lock what does not change with it (the club's VAT and payment features), and
     // take a discount code's use under its own row lock (a refused booking rolls it back).
-    const vat = facts.vat;
+    const vat = facts.club.vat;
     const features = await paymentFeatures(trx, clientId, modules);
     const unitCount = input.products.reduce((s, l) => s + l.amount, 0);
     // One booking takes at most MAX_BOOKING_TICKETS tickets, over all its lines (each line alone is checked by ZBookingLine).
@@ -478,7 +582,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const lines = [...byLine.values()].map((l) => ({ ...l, discount: 0 }));
     let codeId: number | null = null;
     if (rule) {
-      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(facts.timeZone));
+      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(facts.club.timeZone));
       if (!applied.ok) throw fail.badRequest(applied.message);
       applied.lines.forEach((d, i) => {
         lines[i].discount = d;
@@ -578,17 +682,17 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       await bookHeldSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
       await sendBookingReceipt(trx, clientId, baseUrl, booking.id);
       const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
-      return { response, pay: null, features };
+      return { response, pay: null, features, settings: facts.club.settings };
     }
     const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'draft', total: wireKroner(totals.total) ?? 0, heldUntil: heldUntil?.toISOString() ?? null, payment: null };
-    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features };
+    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features, settings: facts.club.settings };
   });
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the
   // provider's call and the payment row stay out of the event's queue. Should the start fail, the
   // booking still holds its tickets until its hold runs out and its page offers Prøv igen.
   try {
-    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay));
+    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay, booked.settings));
   } catch (error) {
     reportInternalError(error);
   }

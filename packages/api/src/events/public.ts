@@ -103,11 +103,17 @@ export async function publicInvite(db: Kysely<Database>, host: string | null, to
  * (signUpPublic, when set), and — for a signed-in user whose contact (same e-mail in the club) is
  * invited, or works for an invited company — private ones too. Only when the events module is on.
  */
-function visibleTo(eb: ExpressionBuilder<Database, 'events'>, clientId: number, email: string | null, now: Date) {
+export function visibleTo(eb: ExpressionBuilder<Database, 'events'>, clientId: number, email: string | null, now: Date) {
+  return visibleToLower(eb, clientId, email === null ? null : email.toLowerCase(), now);
+}
+
+/** visibleTo with the e-mail lower-cased by the caller: the values are only used as values (a precompiled query's stand-ins may be passed). */
+export function visibleToLower(eb: ExpressionBuilder<Database, 'events'>, clientId: number, emailLower: string | null, now: Date) {
+  const email = emailLower;
   const open = eb.and([eb('events.private', '=', false), eb.or([eb('events.sign_up_public', 'is', null), eb('events.sign_up_public', '<=', now)])]);
   if (!email) return open;
   const invited = sql<boolean>`EXISTS (
-    SELECT 1 FROM contacts c WHERE c.client_id = ${clientId} AND lower(c.email) = ${email.toLowerCase()} AND (
+    SELECT 1 FROM contacts c WHERE c.client_id = ${clientId} AND lower(c.email) = ${email} AND (
       EXISTS (SELECT 1 FROM event_invites i WHERE i.client_id = c.client_id AND i.event_id = events.id AND i.contact_id = c.id)
       OR EXISTS (SELECT 1 FROM company_contacts cc WHERE cc.client_id = c.client_id AND cc.contact_id = c.id
         AND cc.company_id = ANY(SELECT jsonb_array_elements_text(events.invitees->'companyIds')::int))))`;

@@ -28,8 +28,11 @@ export async function testProviderSecret(db: Kysely<Database> | Tx): Promise<str
 
 /** Which provider the club pays with, by its features and keys. */
 export async function clubProviderKind(trx: Tx, clientId: number, features: { stripe: boolean; onpay: boolean }): Promise<{ kind: PaymentProviderKind; settings: ClubPaymentSettings }> {
-  const row = await trx.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
-  const settings = (row?.settings ?? {}) as ClubPaymentSettings;
+  return providerKindOf(await clubSettings(trx, clientId), features);
+}
+
+/** Which provider the club pays with, from its settings (clients.settings) already read. */
+export function providerKindOf(settings: ClubPaymentSettings, features: { stripe: boolean; onpay: boolean }): { kind: PaymentProviderKind; settings: ClubPaymentSettings } {
   const s = settings.stripe;
   if (features.stripe && s?.secretKey && s.webhookSecret) return { kind: 'stripe', settings };
   const o = settings.onpay;
@@ -37,8 +40,11 @@ export async function clubProviderKind(trx: Tx, clientId: number, features: { st
   return { kind: 'test', settings };
 }
 
-/** The provider of a kind with the club's settings (a payment keeps the provider it was started with). */
-export async function providerOf(trx: Tx, kind: PaymentProviderKind, settings: ClubPaymentSettings, baseUrl: string): Promise<PaymentProvider> {
+/**
+ * The provider of a kind with the club's settings (a payment keeps the provider it was started with).
+ * `testSecret`: the test provider's secret when the caller read it already (null: read or make it here).
+ */
+export async function providerOf(trx: Tx, kind: PaymentProviderKind, settings: ClubPaymentSettings, baseUrl: string, testSecret: string | null = null): Promise<PaymentProvider> {
   if (kind === 'stripe' && settings.stripe?.secretKey && settings.stripe.webhookSecret) {
     return stripeProvider({ secretKey: settings.stripe.secretKey, webhookSecret: settings.stripe.webhookSecret, api: stripeApiFromEnv() });
   }
@@ -50,7 +56,7 @@ export async function providerOf(trx: Tx, kind: PaymentProviderKind, settings: C
       website: settings.onpay.website ?? baseUrl,
     });
   }
-  if (kind === 'test') return testProvider({ baseUrl, secret: await testProviderSecret(trx) });
+  if (kind === 'test') return testProvider({ baseUrl, secret: testSecret ?? (await testProviderSecret(trx)) });
   throw new Error(`the club has no ${kind} settings`);
 }
 

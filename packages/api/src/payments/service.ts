@@ -1,8 +1,8 @@
 import { type Database, json, type PaymentAttemptStatus, type PaymentsTable, type Tx, withClub } from '@klubhus/db';
 import { type IncomingNotification, type PaymentEvent, type PaymentProviderKind, PaymentVerificationError, type StartPayment } from '@klubhus/integrations';
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import { fail } from '../lib/errors';
-import { type ClubPaymentSettings, clubProviderKind, clubSettings, providerOf } from './providers';
+import { type ClubPaymentSettings, clubProviderKind, clubSettings, providerKindOf, providerOf } from './providers';
 
 /**
  * Card payments, whatever the provider: a payment row per attempt, started here and moved only by
@@ -51,30 +51,32 @@ export interface PaymentFeatures {
   onpay: boolean;
 }
 
-/** Starts a payment attempt with the club's provider: the row first (pending), then the provider's answer for the browser. */
+/**
+ * Starts a payment attempt with the club's provider: the row first (pending), then the provider's
+ * answer for the browser. The attempt's number, the row and (for the test provider) the
+ * installation's signing secret are one statement; a caller that read the club's payment settings
+ * already in its own transaction passes them (`settings`) and saves that read.
+ */
 export async function startPayment(
   trx: Tx,
   clientId: number,
   features: PaymentFeatures,
   baseUrl: string,
   input: { purposeType: string; purposeId: number; amount: number; capture: 'auto' | 'manual'; returnUrl: string; declineUrl: string; description?: string; email?: string | null },
+  settings?: ClubPaymentSettings,
 ) {
-  const { kind, settings } = await clubProviderKind(trx, clientId, features);
-  const attempt = await trx
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('client_id', '=', clientId)
-    .where('purpose_type', '=', input.purposeType)
-    .where('purpose_id', '=', input.purposeId)
-    .executeTakeFirstOrThrow();
-  // Unique across clubs, OnPay's alphabet ([a-zA-Z0-9-.]{1,36}), and it names the club for the callback.
-  const reference = `k${clientId}-${input.purposeType.slice(0, 1)}${input.purposeId}-${Number(attempt.n) + 1}`;
-  const payment = await trx
-    .insertInto('payments')
-    .values({ client_id: clientId, reference, provider: kind, purpose_type: input.purposeType, purpose_id: input.purposeId, amount: input.amount, capture: input.capture })
-    .returning(['id', 'reference'])
-    .executeTakeFirstOrThrow();
-  const provider = await providerOf(trx, kind, settings, baseUrl);
+  const { kind, settings: clubKeys } = settings ? providerKindOf(settings, features) : await clubProviderKind(trx, clientId, features);
+  // Unique across clubs, OnPay's alphabet ([a-zA-Z0-9-.]{1,36}), and it names the club for the callback:
+  // k{club}-{purpose's initial}{purpose id}-{attempt}, the attempt counted in the same statement.
+  const prefix = `k${clientId}-${input.purposeType.slice(0, 1)}${input.purposeId}-`;
+  const inserted = await sql<{ id: number; reference: string; test_secret: string | null }>`
+    INSERT INTO payments (client_id, reference, provider, purpose_type, purpose_id, amount, capture)
+    SELECT ${clientId}::int, ${prefix}::text || (count(*) + 1), ${kind}::text, ${input.purposeType}::text, ${input.purposeId}::int, ${input.amount}::int, ${input.capture}::text
+    FROM payments WHERE client_id = ${clientId} AND purpose_type = ${input.purposeType} AND purpose_id = ${input.purposeId}
+    RETURNING id, reference, ${kind === 'test' ? sql`(SELECT value FROM app_secrets WHERE name = 'test-payments')` : sql`NULL::text`} AS test_secret`.execute(trx);
+  const payment = inserted.rows[0];
+  const reference = payment.reference;
+  const provider = await providerOf(trx, kind, clubKeys, baseUrl, payment.test_secret);
   const callbackUrl = `${baseUrl.replace(/\/$/, '')}/api/webhooks/${kind}?club=${clientId}`;
   const start = await provider.start({ ...input, reference, callbackUrl } satisfies StartPayment);
   if (start.kind === 'client-secret') await trx.updateTable('payments').set({ transaction_id: start.transactionId }).where('client_id', '=', clientId).where('id', '=', payment.id).execute();

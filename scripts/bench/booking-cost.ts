@@ -1,0 +1,113 @@
+/**
+ * What one reservation costs, independent of the machine's load: the app in this process (Fastify
+ * through app.inject, no sockets), paid guest bookings of 1 ticket on one event (the booking bench's
+ * body), BOOKING_COST_CONCURRENCY (4) at a time. Prints statements per booking (counted in
+ * pg.Client: statements.ts, the payment's included) and Node CPU per booking (process.cpuUsage
+ * over the run: the app's work plus inject's small share); BOOKING_COST_LOG=1 prints one booking's
+ * statements. Run under `node --cpu-prof` for the profile.
+ *   DATABASE_URL=postgres://… npx tsx scripts/bench/booking-cost.ts [bookings]
+ */
+import { createCaller, createContext, createSession } from '@klubhus/api';
+import { databaseConfigFromEnv, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { countStatements } from './statements';
+
+const N = Number(process.argv[2] ?? 2000);
+const CONC = Number(process.env.BOOKING_COST_CONCURRENCY ?? 4);
+const statements = countStatements();
+const logged: string[] = [];
+let logging = false;
+if (process.env.BOOKING_COST_LOG === '1') {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    if (logging) {
+      const a = args[0] as string | { text: string };
+      logged.push((typeof a === 'string' ? a : a.text).replace(/\s+/g, ' ').slice(0, 240));
+    }
+    return query.apply(this, args);
+  };
+}
+
+const database = await openDatabase({ ...databaseConfigFromEnv(), poolSize: 10 });
+if (await isEmpty(database.owner)) await seedDemo(database.owner);
+const u = await database.owner.selectFrom('users').selectAll().where('email', '=', 'staff@demo.dk').executeTakeFirstOrThrow();
+const club = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirstOrThrow();
+const { session } = await createSession(database.db, u.id, { remember: false, clientId: club.id });
+const config = { baseUrl: 'http://127.0.0.1', secureCookies: false, dataDir: '/tmp' };
+const call = createCaller(
+  createContext(
+    { database, config },
+    { session, user: { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, picture: u.picture, admin: u.admin, superAdmin: u.super_admin, timeZone: u.time_zone } },
+    { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
+  ),
+);
+const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const typeId = (await call.eventTypes.update({ title: `Cost ${Date.now()}` })).id;
+const single = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club.id).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
+const eventId = (
+  await call.events.update({
+    title: `Cost: reservationer ${Date.now()}`,
+    typeId,
+    startDate: at(10),
+    endDate: at(10.1),
+    signUpStart: at(-1),
+    signUpDeadline: at(9),
+    hasTickets: true,
+    tickets: { controlType: 'Stregkode', products: [{ productId: single, title: 'Ståplads', price: '120', public: true }] },
+  } as never)
+).id;
+const app = await buildApp({ database, config });
+const payload = JSON.stringify({ eventId, products: [{ amount: 1, productId: single }], firstname: 'Bench', lastname: 'Fan 0', email: 'fan0@bench.dk', phone: '12345678', acceptTerms: true });
+const bookOne = async () => {
+  const r = await app.inject({ method: 'POST', url: '/public/events/book', headers: { 'content-type': 'application/json', host: '127.0.0.1', origin: 'http://127.0.0.1' }, payload });
+  if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
+  return r;
+};
+const run = async (n: number) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONC }, async () => {
+      while (next++ < n) await bookOne();
+    }),
+  );
+};
+
+await run(300); // warm: JIT, prepared statements, club context
+logging = true;
+const one = await bookOne();
+logging = false;
+if (process.env.BOOKING_COST_LOG === '1') {
+  console.log(`One booking's statements (${logged.length}):`);
+  for (const s of logged) console.log('  ', s);
+  console.log('answer:', one.body.slice(0, 300));
+}
+// PostgreSQL's CPU for the run: the backends serving this database (the app's pool), from /proc
+// when the server is on this machine (utime + stime in clock ticks, 100 a second on Linux).
+const backends = (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database.owner)).rows.map((r) => r.pid);
+const pgTicks = () =>
+  backends.reduce((sum, pid) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + Number(f[11]) + Number(f[12]);
+    } catch {
+      return Number.NaN;
+    }
+  }, 0);
+const p0 = pgTicks();
+const s0 = statements();
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+await run(N);
+const ms = performance.now() - t0;
+const c = process.cpuUsage(c0);
+const sent = statements() - s0;
+const pgMs = ((pgTicks() - p0) * 10) / N;
+console.log(
+  `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking`,
+);
+await app.close();
+await database.close();
