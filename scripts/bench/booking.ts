@@ -124,7 +124,7 @@ async function loadBoth(ports: number[], connections: number, duration: number, 
     ports.map((p) => load(`http://127.0.0.1:${p}`, Math.ceil(connections / ports.length), duration, { ...request, headers: { origin: `http://127.0.0.1:${p}` } }, rate ? rate / ports.length : undefined)),
   );
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  return { rps: runs.reduce((s, r) => s + r.rps, 0), total: runs.reduce((s, r) => s + r.total, 0), errors: runs.reduce((s, r) => s + r.errors, 0), p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  return { rps: runs.reduce((s, r) => s + r.rps, 0), total: runs.reduce((s, r) => s + r.total, 0), errors: runs.reduce((s, r) => s + r.errors, 0), p50: round1(percentile(latencies, 50)), p95: round1(percentile(latencies, 95)) };
 }
 
 export async function benchBooking(database: DatabaseHandle, databaseUrl: string, durationS: number, log: (...args: unknown[]) => void): Promise<boolean> {
@@ -237,4 +237,9 @@ export async function benchBooking(database: DatabaseHandle, databaseUrl: string
   } else log('Storefront weight: build the web app first (npx vite build apps/web) — dist/weight.json is missing.');
   log(`Load average before ${load0}, after ${loadavg()[0].toFixed(2)} (2 cores, shared).`);
   return ok;
+}
+
+/** A latency as printed: a tenth of a millisecond. */
+function round1(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }
