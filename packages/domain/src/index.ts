@@ -7,6 +7,7 @@ export * from './companies';
 export * from './contacts';
 export * from './extraInfo';
 export * from './files';
+export * from './dates';
 export * from './discounts';
 export * from './list';
 export * from './messages';
