@@ -17,6 +17,7 @@ export * from './kroner';
 export * from './numbers';
 export * from './paging';
 export * from './publicEvents';
+export * from './richText';
 export * from './validation';
 export * from './responses';
 export * from './seating';
