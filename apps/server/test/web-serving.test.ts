@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { type DatabaseHandle, seedDemo } from '@klubhus/db';
 import { openTestDatabase } from '@klubhus/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { formatEventStartIn } from '@klubhus/domain';
+import { formatEventStartIn, PUBLIC_EVENTS_MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL_EVENT_PARTS } from '../../web/src/app/shell';
 import { buildApp } from '../src/app';
@@ -248,5 +248,21 @@ describe("a visitor's first screen of /events: the club's public event cards pai
     expect(screen).not.toContain('Sponsoraften 2026'); // the demo's private event
     const member = await served.app.inject({ method: 'GET', url: '/events', headers: { cookie: 'klubhus_session=abc' } });
     expect(member.body).not.toContain('id="shell"');
+  });
+});
+
+describe("a visitor's first screen of /events when the club shows no events", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'klubhus-web-no-events-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="da"><head><title>Klubhus</title>\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'shell.json'), JSON.stringify({ css: '', pages: { '/events': '<h1>Arrangementer</h1>%EVENTS%' }, events: SHELL_EVENT_PARTS }));
+  const served = serving(dir);
+  beforeAll(async () => {
+    await served.database.owner.updateTable('events').set({ private: true }).execute();
+  });
+
+  it("paints EventsPage's empty text", async () => {
+    const res = await served.app.inject({ method: 'GET', url: '/events' });
+    expect(res.body).toContain(`<h1>Arrangementer</h1><p class="ks-muted">${PUBLIC_EVENTS_MSG.noUpcoming}</p></div><div id="root">`);
+    expect(PUBLIC_EVENTS_MSG.noUpcoming).toBe('Der er pt. ingen kommende arrangementer.');
   });
 });
