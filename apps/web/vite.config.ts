@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
-import { SHELL_CSS, SHELL_PAGES } from './src/app/shell';
+import { SHELL_CSS, SHELL_EVENT_PARTS, SHELL_PAGES } from './src/app/shell';
 import { system } from './src/ui/theme';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
@@ -103,7 +103,7 @@ function firstScreens(): Plugin {
     name: 'klubhus-first-screens',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'shell.json', source: JSON.stringify({ css: SHELL_CSS, pages: SHELL_PAGES }) });
+      this.emitFile({ type: 'asset', fileName: 'shell.json', source: JSON.stringify({ css: SHELL_CSS, pages: SHELL_PAGES, events: SHELL_EVENT_PARTS }) });
     },
   };
 }

@@ -18,7 +18,7 @@ import {
 } from '@klubhus/api';
 import type { DatabaseHandle } from '@klubhus/db';
 import { reportInternalError, setInternalErrorLogger } from '@klubhus/api/lib/errors';
-import { containsNul, MAX_FILE_BYTES, MAX_UPLOADS, MSG } from '@klubhus/domain';
+import { containsNul, EVENTS_PAGE_LIMIT, MAX_FILE_BYTES, MAX_UPLOADS, MSG } from '@klubhus/domain';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openApiDocument } from './openapi';
 import { restRoutes } from './rest';
@@ -208,9 +208,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The visitor's club for the first screen the server paints (web.ts): what app.client answers a visitor.
   const visitorClub = async (req: FastifyRequest, reply: FastifyReply) => {
     const client = await createCaller(createContext(deps, null, requestMeta(req, reply), req.headers.host ?? null)).app.client();
-    return client && { name: client.name, logo: client.logo, modules: client.modules.map((m) => m.alias) };
+    return client && { id: client.id, name: client.name, logo: client.logo, modules: client.modules.map((m) => m.alias), timeZone: client.timeZone };
   };
-  if (!(await serveWebApp(app, webDist, { isApiPath, notFound, visitorClub }))) app.setNotFoundHandler(notFound);
+  // ... and the events it lists on /events: the public list as EventsPage asks for it (a stranger's: never private or not yet public).
+  const visitorEvents = (req: FastifyRequest, reply: FastifyReply) =>
+    createCaller(createContext(deps, null, requestMeta(req, reply), req.headers.host ?? null)).publicEvents.list({ limit: EVENTS_PAGE_LIMIT });
+  if (!(await serveWebApp(app, webDist, { isApiPath, notFound, visitorClub, visitorEvents }))) app.setNotFoundHandler(notFound);
   return app;
 }
 

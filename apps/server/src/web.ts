@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { sanitizeRichText } from '@klubhus/api/comments/sanitize';
+import { formatEventStartIn } from '@klubhus/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */
@@ -22,10 +24,12 @@ export async function serveWebApp(
     notFound: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
     /** The public club a visitor's request sees (name, logo, active module aliases); null: none. */
     visitorClub?: (req: FastifyRequest, reply: FastifyReply) => Promise<VisitorClub | null>;
+    /** The events a visitor of the club sees on /events (the public list, as the page asks for it). */
+    visitorEvents?: (req: FastifyRequest, reply: FastifyReply) => Promise<ShellEvent[]>;
   },
 ): Promise<boolean> {
   if (!existsSync(resolve(webDist, 'index.html'))) return false;
-  const firstScreen = opts.visitorClub ? firstScreens(webDist, opts.visitorClub) : null;
+  const firstScreen = opts.visitorClub ? firstScreens(webDist, opts.visitorClub, opts.visitorEvents) : null;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -61,31 +65,104 @@ export async function serveWebApp(
 }
 
 export interface VisitorClub {
+  id: number;
   name: string;
   logo: string | null;
   modules: string[];
+  timeZone: string | null;
+}
+
+/** An event card of the public list (packages/api events/public.ts publicEventList). */
+export interface ShellEvent {
+  id: number;
+  url: string;
+  title: string;
+  location: string | null;
+  startDate: string;
+  description: string | null;
+  bannerPicture: string | null;
+}
+
+/** The web app's first screens (src/app/shell.ts, built to dist/shell.json). */
+interface Shell {
+  css: string;
+  pages: Record<string, string>;
+  /** SHELL_EVENT_PARTS: /events' cards as slots to fill. */
+  events?: Record<'grid' | 'card' | 'image' | 'noImage' | 'location' | 'description' | 'empty' | 'skeleton', string>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
+ * Fills a template's %NAME% slots in one pass, so a value that itself reads like a slot (an event
+ * titled '%CLUB%') stays as it is. Slots without a value are left alone.
+ */
+const fill = (template: string, values: Record<string, string>) => template.replace(/%([A-Z]+)%/g, (slot, name: string) => values[name] ?? slot);
+
+/**
+ * /events' list as EventsPage draws it for these events: EventCards in their grid, or the empty text.
+ * Every text is escaped, the description sanitised with the web app's allow-list, the start printed
+ * in the club's zone by the same function as the card's (formatEventStartIn).
+ */
+function eventsHtml(parts: NonNullable<Shell['events']>, events: ShellEvent[], timeZone: string | null): string {
+  if (!events.length) return parts.empty;
+  const cards = events.map((e, i) => {
+    const title = escapeHtml(e.title);
+    const description = sanitizeRichText(e.description);
+    return fill(parts.card, {
+      BANNER: e.bannerPicture
+        ? fill(parts.image, { SRC: escapeHtml(e.bannerPicture), LOADING: i === 0 ? 'fetchpriority="high"' : 'loading="lazy"' })
+        : parts.noImage,
+      LOCATION: e.location ? fill(parts.location, { LOCATION: escapeHtml(e.location) }) : '',
+      START: escapeHtml(formatEventStartIn(e.startDate, timeZone ?? undefined)),
+      TITLE: title,
+      // EventCard shows a description only when there is one (the raw text, as RichText gets it).
+      DESCRIPTION: e.description ? fill(parts.description, { DESCRIPTION: description }) : '',
+      HREF: escapeHtml(`/events/${encodeURIComponent(e.url)}`),
+    });
+  });
+  return fill(parts.grid, { CARDS: cards.join('') });
+}
+
+/** How long a club's painted /events is kept per process: a rush costs one list read per club a second; staff's edits show within it. */
+const EVENTS_TTL_MS = 1000;
+
+/**
  * index.html with the first screen of /, /login or /events painted in it (the web app's
  * src/app/shell.ts, built to dist/shell.json), for a visitor only: a request with a session cookie
  * (a user whose screen could differ) or a dark-mode device gets index.html as it is, as does any
- * other path. The app takes the screen over once its own is ready.
+ * other path. /events carries the club's public event cards (visitorEvents: only what a stranger
+ * may see), kept for EVENTS_TTL_MS per club; without them (no list, a failed read) its skeleton. The
+ * app takes the screen over once its own is ready.
  */
-function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeof serveWebApp>[2]['visitorClub']>) {
+function firstScreens(
+  webDist: string,
+  visitorClub: NonNullable<Parameters<typeof serveWebApp>[2]['visitorClub']>,
+  visitorEvents: Parameters<typeof serveWebApp>[2]['visitorEvents'],
+) {
   const shellFile = resolve(webDist, 'shell.json');
   if (!existsSync(shellFile)) return null;
-  const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as { css: string; pages: Record<string, string> };
+  const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as Shell;
   const index = readFileSync(resolve(webDist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>')) return null;
   // Without index.html's modulepreload links: the app's chunks are fetched once the screen is painted (the web
   // app's start.ts imports them then), so their download does not compete with the first paint (Lighthouse
   // counts a script loaded before the first paint as blocking it, and the whole app then with it).
   const head = index.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('</head>', () => `<style>${shell.css}</style></head>`);
+  type Made = { raw: string; br: Buffer; gzip: Buffer };
+  const make = (page: string, club: VisitorClub, events: string): Made => {
+    const name = escapeHtml(club.name);
+    const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
+    // One pass: a club's name or an event's text that reads like a slot is left as it is.
+    const screen = fill(page, { CLUB: name, LOGO: logo, EVENTS: events });
+    const raw = head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
+    return { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(raw, { level: 9 }) };
+  };
   // One page per path and club look, made and compressed once (index.html carries the theme's CSS: ~45 kB).
-  const made = new Map<string, { raw: string; br: Buffer; gzip: Buffer }>();
+  const made = new Map<string, Made>();
+  // /events per club and look for EVENTS_TTL_MS: the list read and the compression shared by a rush's requests.
+  const eventPages = new Map<string, { at: number; page: Promise<Made> }>();
+  const skeleton = shell.events?.skeleton ?? '';
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '';
     const page = shell.pages[path];
@@ -94,14 +171,23 @@ function firstScreens(webDist: string, visitorClub: NonNullable<Parameters<typeo
     if (/(^|;\s*)klubhus_session=/.test(cookies) || /(^|;\s*)klubhus_color_mode=dark/.test(cookies)) return null;
     const club = await visitorClub(req, reply).catch(() => null);
     if (!club || (path === '/events' && !club.modules.includes('events'))) return null;
-    const key = `${path}\n${club.name}\n${club.logo ?? ''}`;
+    const key = `${path}\n${club.id}\n${club.name}\n${club.logo ?? ''}\n${club.timeZone ?? ''}`;
+    if (path === '/events' && shell.events && visitorEvents) {
+      const parts = shell.events;
+      const now = Date.now();
+      const hit = eventPages.get(key);
+      if (hit && now - hit.at < EVENTS_TTL_MS) return hit.page;
+      const built = visitorEvents(req, reply).then(
+        (events) => make(page, club, eventsHtml(parts, events, club.timeZone)),
+        () => make(page, club, skeleton),
+      );
+      if (eventPages.size >= 256) eventPages.clear();
+      eventPages.set(key, { at: now, page: built });
+      return built;
+    }
     let html = made.get(key);
     if (!html) {
-      const name = escapeHtml(club.name);
-      const logo = club.logo ? `<img src="${escapeHtml(club.logo)}" alt="">` : '';
-      const screen = page.replaceAll('%CLUB%', () => name).replaceAll('%LOGO%', () => logo);
-      const raw = head.replace('<div id="root"></div>', () => `<div id="shell">${screen}</div><div id="root"></div>`);
-      html = { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(raw, { level: 9 }) };
+      html = make(page, club, skeleton);
       if (made.size >= 256) made.clear();
       made.set(key, html);
     }

@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { seedDemo } from '@klubhus/db';
+import { type DatabaseHandle, seedDemo } from '@klubhus/db';
 import { openTestDatabase } from '@klubhus/db/testing';
 import type { FastifyInstance } from 'fastify';
+import { formatEventStartIn, PUBLIC_EVENTS_MSG } from '@klubhus/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHELL_EVENT_PARTS } from '../../web/src/app/shell';
 import { buildApp } from '../src/app';
 import { SECURITY_HEADERS } from '../src/security';
 import { COMPRESS_MIN_BYTES } from '../src/web';
@@ -25,12 +27,13 @@ function fakeDist(): { dir: string; asset: string; js: Buffer } {
 }
 
 /** The app on the demo database serving the web build in `webDist`, for one describe block. */
-function serving(webDist: string): { readonly app: FastifyInstance } {
-  const served = {} as { app: FastifyInstance };
+function serving(webDist: string): { readonly app: FastifyInstance; readonly database: DatabaseHandle } {
+  const served = {} as { app: FastifyInstance; database: DatabaseHandle };
   let close: () => Promise<void>;
   beforeAll(async () => {
     const database = await openTestDatabase();
     await seedDemo(database.owner);
+    served.database = database;
     served.app = await buildApp({ database, config: { baseUrl: 'http://localhost:3000', secureCookies: false, dataDir: mkdtempSync(join(tmpdir(), 'klubhus-data-')) }, webDist });
     close = async () => {
       await served.app.close();
@@ -159,5 +162,107 @@ describe("a visitor's first screen painted by the server (the web app's app/shel
       expect(res.body, `${url} ${cookie}`).toContain('<div id="root"></div>');
       expect(res.body, `${url} ${cookie}`).toContain('modulepreload');
     }
+  });
+});
+
+describe("a visitor's first screen of /events: the club's public event cards painted by the server", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'klubhus-web-events-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="da"><head><title>Klubhus</title>\n</head><body><div id="root"></div></body></html>');
+  // The web app's own card parts (app/shell.ts), around a page of the shape /events has.
+  const shell = { css: '', pages: { '/events': '<h1>Arrangementer</h1>%EVENTS%' }, events: SHELL_EVENT_PARTS };
+  writeFileSync(join(dir, 'shell.json'), JSON.stringify(shell));
+  const served = serving(dir);
+  const HOSTILE = '<script>alert("x")</script> %CLUB% & \'Kamp\'';
+  let clubTimeZone = '';
+  beforeAll(async () => {
+    const db = served.database.owner;
+    const club = await db.selectFrom('clients').select(['id', 'time_zone']).where('active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    clubTimeZone = club.time_zone ?? 'Europe/Berlin';
+    const event = (title: string, url: string, extra: Record<string, unknown> = {}) => ({
+      client_id: club.id,
+      title,
+      url,
+      start_date: '2030-06-01T16:00:00Z',
+      end_date: '2030-06-01T20:00:00Z',
+      sign_up_start: '2030-01-01T00:00:00Z',
+      sign_up_deadline: '2030-05-31T00:00:00Z',
+      ...extra,
+    });
+    await db
+      .insertInto('events')
+      .values([
+        event(HOSTILE, 'fjendtlig"><b>', {
+          location: '<i>Banen</i>',
+          description: '<p>Kom <b>tidligt</b></p><img src="x" onerror="alert(1)"><script>steal()</script><a href="javascript:alert(2)">link</a>',
+        }),
+        event('Hemmelig middag', 'hemmelig-middag', { private: true }),
+        event('Først offentlig i 2029', 'senere', { sign_up_public: '2029-12-31T00:00:00Z' }),
+      ])
+      .execute();
+  });
+
+  const eventsScreen = async () => {
+    const res = await served.app.inject({ method: 'GET', url: '/events' });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toMatch(/<div id="shell">.*<\/div><div id="root"><\/div>/s);
+    return html.slice(html.indexOf('<div id="shell">'), html.indexOf('<div id="root">'));
+  };
+
+  it("paints every event of the public list as a card: title, start in the club's zone, location, 'Se mere' to its page", async () => {
+    const list = await served.app.inject({ method: 'GET', url: '/trpc/publicEvents.list?input=%7B%22limit%22%3A50%7D', headers: ORIGIN_HEADERS });
+    const events = JSON.parse(list.body).result.data as { title: string; url: string; startDate: string }[];
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    const screen = await eventsScreen();
+    expect(screen).not.toMatch(/%(EVENTS|CARDS|BANNER|SRC|LOADING|LOCATION|START|TITLE|DESCRIPTION|HREF|LOGO)%/); // every slot filled
+    expect(screen).not.toContain('aria-hidden="true"'); // not the skeleton
+    expect(screen.match(/class="ks-card /g)).toHaveLength(events.length);
+    for (const e of events.filter((e) => e.title !== HOSTILE)) {
+      expect(screen).toContain(`<h2 class="ks-ev-title">${e.title}</h2>`);
+      expect(screen).toContain(`href="/events/${encodeURIComponent(e.url)}"`);
+    }
+    expect(screen).toContain('Demo IF – AGF');
+    // 16:00 UTC on 1 June 2030 by the club's clock (the card's own function; in Europe/Berlin '1. juni kl. 18:00').
+    expect(screen).toContain(`>${formatEventStartIn('2030-06-01T16:00:00Z', clubTimeZone)}</p>`);
+    if (clubTimeZone === 'Europe/Berlin') expect(screen).toContain('>1. juni kl. 18:00</p>');
+    expect(screen).toContain('Se mere');
+  });
+
+  it("escapes a hostile title, url and location and sanitises the description as RichText does", async () => {
+    const screen = await eventsScreen();
+    expect(screen).not.toContain('<script');
+    expect(screen).not.toContain('onerror');
+    expect(screen).not.toContain('javascript:');
+    expect(screen).not.toContain('steal()');
+    expect(screen).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; %CLUB% &#38; &#39;Kamp&#39;');
+    expect(screen).toContain('aria-label="Se mere om &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; %CLUB% &#38; &#39;Kamp&#39;"');
+    expect(screen).toContain(`href="/events/${encodeURIComponent('fjendtlig"><b>')}"`);
+    expect(screen).toContain('&#60;i&#62;Banen&#60;/i&#62;');
+    expect(screen).toContain('<p>Kom <b>tidligt</b></p>');
+  });
+
+  it('leaves out private events and events not yet public, and any event for a session (index.html as it is)', async () => {
+    const screen = await eventsScreen();
+    expect(screen).not.toContain('Hemmelig middag');
+    expect(screen).not.toContain('Først offentlig');
+    expect(screen).not.toContain('Sponsoraften 2026'); // the demo's private event
+    const member = await served.app.inject({ method: 'GET', url: '/events', headers: { cookie: 'klubhus_session=abc' } });
+    expect(member.body).not.toContain('id="shell"');
+  });
+});
+
+describe("a visitor's first screen of /events when the club shows no events", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'klubhus-web-no-events-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="da"><head><title>Klubhus</title>\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'shell.json'), JSON.stringify({ css: '', pages: { '/events': '<h1>Arrangementer</h1>%EVENTS%' }, events: SHELL_EVENT_PARTS }));
+  const served = serving(dir);
+  beforeAll(async () => {
+    await served.database.owner.updateTable('events').set({ private: true }).execute();
+  });
+
+  it("paints EventsPage's empty text", async () => {
+    const res = await served.app.inject({ method: 'GET', url: '/events' });
+    expect(res.body).toContain(`<h1>Arrangementer</h1><p class="ks-muted">${PUBLIC_EVENTS_MSG.noUpcoming}</p></div><div id="root">`);
+    expect(PUBLIC_EVENTS_MSG.noUpcoming).toBe('Der er pt. ingen kommende arrangementer.');
   });
 });

@@ -37,3 +37,47 @@ test('a visitor finds the featured match on the home page, reads its page with s
   await expect(page).toHaveURL(/\/events$/);
   await context.close();
 });
+
+// The server paints /events' cards into the page for a visitor (app/shell.ts, apps/server/src/web.ts):
+// the same cards in the same places before the app loads, so the swap to React's page moves nothing.
+test("a visitor's /events arrives with the event cards painted by the server, and React's page takes them over without a shift", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  // Hold the app's scripts back until the server's screen has been read.
+  let release = () => {};
+  const gate = new Promise<void>((ok) => {
+    release = ok;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // 'commit': the page's load waits for the held scripts.
+  await page.goto('/events', { waitUntil: 'commit' });
+  const shell = page.locator('#shell');
+  await expect(shell.getByRole('heading', { level: 1, name: 'Arrangementer' })).toBeVisible();
+  await expect(shell.getByRole('heading', { level: 2, name: 'Demo IF – AGF', exact: true })).toBeVisible();
+  await expect(shell.getByText('Sponsoraften 2026')).toHaveCount(0);
+  await expect(shell.getByRole('link', { name: 'Se mere om Demo IF – AGF', exact: true })).toHaveAttribute('href', '/events/demo-if-agf');
+  const boxes = (root: string) =>
+    page.locator(`${root} h2, ${root} a[aria-label^="Se mere"], ${root} main p`).evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return `${e.textContent} ${r.x},${r.y} ${r.width}x${r.height}`;
+      }),
+    );
+  const painted = await boxes('#shell');
+  expect(painted.length).toBeGreaterThan(3);
+  await page.evaluate(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  release();
+  await expect(shell).toHaveCount(0);
+  await expect(page.locator('#root').getByRole('heading', { level: 2, name: 'Demo IF – AGF', exact: true })).toBeVisible();
+  expect(await boxes('#root')).toEqual(painted);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await context.close();
+});

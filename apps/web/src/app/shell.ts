@@ -1,3 +1,6 @@
+// From the file, not '@klubhus/domain': vite.config.ts imports this module, and its config loader leaves
+// workspace packages to Node, which does not load their TypeScript (publicEvents.ts imports nothing).
+import { PUBLIC_EVENTS_MSG } from '../../../../packages/domain/src/publicEvents';
 import { LOGIN_TEXT } from '../features/auth/texts';
 import { HOME_TEXT } from '../features/storefront/texts';
 
@@ -7,7 +10,9 @@ import { HOME_TEXT } from '../features/storefront/texts';
  * first and largest contentful paint). The same texts and the same boxes as the React screens
  * (PublicLayout + HomePage, AuthLayout + LoginPage, PublicLayout + EventsPage for a visitor at a
  * phone's and a desktop's width, Chakra's light theme), so the swap shows no jump; what needs the
- * app (the form's fields, the cart, the events) is drawn as its empty frame.
+ * app (the form's fields, the cart) is drawn as its empty frame. /events carries the visitor's event
+ * cards: the server fills SHELL_EVENTS with SHELL_EVENT_PARTS (EventCard's boxes, one card per event
+ * of the public list, texts escaped, descriptions sanitised), or with the skeleton when it has none.
  *
  * The build writes them to dist/shell.json (vite.config.ts); the server sends one inside index.html
  * only to a visitor (no session, so there is no user whose content it could get wrong) in the
@@ -27,6 +32,9 @@ export const SHELL_CSS = `body{margin:0}
 #shell{font-family:${FONT};font-size:16px;line-height:1.5;color:#09090b;background:#fafafa;-webkit-font-smoothing:antialiased}
 :where(#shell *){box-sizing:border-box;margin:0;padding:0;border:0 solid #e4e4e7}
 :where(#shell a){color:inherit;text-decoration:none}
+:where(#shell img){display:block;max-width:100%;height:auto}
+:where(#shell h1,#shell h2,#shell h3,#shell h4,#shell h5,#shell h6){font-size:inherit;font-weight:inherit}
+:where(#shell ol,#shell ul){list-style:none}
 .ks-page{display:flex;flex-direction:column;min-height:100dvh;background:#fafafa}
 .ks-header{background:#fff;border-bottom-width:1px;position:sticky;top:0;z-index:1100}
 .ks-container{position:relative;max-width:72rem;width:100%;margin:0 auto;padding:0 16px}
@@ -67,7 +75,31 @@ export const SHELL_CSS = `body{margin:0}
 .ks-footnote{text-align:center;font-size:14px;line-height:21px;color:#52525b}
 .ks-h1-2xl{font-size:24px;line-height:32px;font-weight:600}
 .ks-grid{display:grid;grid-template-columns:1fr;gap:20px}
-.ks-banner{aspect-ratio:16/9;background:#f4f4f5}
+.ks-banner{position:relative;aspect-ratio:16/9;background:#f4f4f5;overflow:hidden}
+.ks-banner>*{position:absolute;inset:0;width:100%;height:100%}
+.ks-banner>img{object-fit:cover}
+.ks-ev{min-width:0;overflow-wrap:break-word;height:100%}
+.ks-ev>.ks-body{flex:1;gap:8px}
+.ks-ev-gradient{background-image:linear-gradient(to bottom right,#1d53ee,#a855f7)}
+.ks-ev-meta{display:flex;flex-direction:column;gap:2px;font-size:14px}
+.ks-clamp{overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;text-wrap:wrap}
+.ks-muted{color:#52525b}
+.ks-ev-start{font-weight:500;color:#1640d6}
+.ks-ev-title{font-size:16px;line-height:24px;font-weight:600}
+.ks-ev-desc{font-size:14px;-webkit-line-clamp:3}
+.ks-ev-footer{display:flex;align-items:center;gap:8px;padding:0 24px 24px}
+.ks-ev-more{border-color:#d9e8ff;color:#1640d6}
+.ks-rich h1,.ks-rich h2,.ks-rich h3{font-weight:700;margin-top:16px;margin-bottom:8px;line-height:1.375}
+.ks-rich h1{font-size:24px}
+.ks-rich h2{font-size:20px}
+.ks-rich h3{font-size:18px}
+.ks-rich p{margin-bottom:12px;line-height:1.625}
+.ks-rich ul,.ks-rich ol{padding-left:24px;margin-bottom:12px}
+.ks-rich ul{list-style-type:disc}
+.ks-rich ol{list-style-type:decimal}
+.ks-rich a{color:#1640d6;text-decoration:underline}
+.ks-rich table{border-collapse:collapse;margin-bottom:12px}
+.ks-rich td,.ks-rich th{border-width:1px;padding:4px 8px}
 .ks-bone{border-radius:2px;background:#f4f4f5}
 @media (min-width:480px){.ks-grid{grid-template-columns:repeat(2,1fr)}}
 @media (min-width:768px){.ks-container{padding:0 24px}.ks-main{padding:40px 0}.ks-home-body{padding:40px}.ks-auth-body{padding:32px}}
@@ -112,9 +144,31 @@ const skeletonCard =
   '<span class="ks-bone" style="height:24px;width:70%"></span>' +
   '<span class="ks-bone" style="height:20px"></span><span class="ks-bone" style="height:20px"></span><span class="ks-bone" style="height:20px;width:80%"></span>' +
   '</div><div style="padding:0 24px 24px"><span class="ks-bone" style="display:block;height:32px;width:96px"></span></div></div>';
-const events = publicPage(
-  `<div class="ks-stack" style="gap:24px"><h1 class="ks-h1-2xl">Arrangementer</h1><div class="ks-grid" aria-hidden="true">${skeletonCard.repeat(3)}</div></div>`,
-);
+/** Where the server puts the events of /events (SHELL_EVENT_PARTS filled), or the skeleton. */
+export const SHELL_EVENTS = '%EVENTS%';
+const events = publicPage(`<div class="ks-stack" style="gap:24px"><h1 class="ks-h1-2xl">Arrangementer</h1>${SHELL_EVENTS}</div>`);
+
+/**
+ * EventsPage's list as HTML parts the server fills per event (apps/server/src/web.ts): EventGrid of
+ * EventCards (headingLevel h2) — the banner (16:9, the image covering it, else the brand gradient),
+ * location (one line), start, title, the description (RichText, three lines) and 'Se mere' — or the
+ * empty text. Slots are %NAME%; the server fills them in one pass with text it has escaped.
+ */
+export const SHELL_EVENT_PARTS = {
+  grid: '<div class="ks-grid">%CARDS%</div>',
+  card:
+    '<div class="ks-card ks-card-outline ks-ev"><div class="ks-banner">%BANNER%</div><div class="ks-body">' +
+    '<div class="ks-ev-meta">%LOCATION%<p class="ks-ev-start">%START%</p></div><h2 class="ks-ev-title">%TITLE%</h2>%DESCRIPTION%</div>' +
+    `<div class="ks-ev-footer"><a class="ks-btn ks-sm ks-ev-more" href="%HREF%" aria-label="Se mere om %TITLE%">${PUBLIC_EVENTS_MSG.seeMore}</a></div></div>`,
+  /** The banner image: the first card's is fetched first (the phone's largest paint), the others lazily as EventCard's. */
+  image: '<img src="%SRC%" alt="" width="640" height="360" %LOADING%>',
+  noImage: '<div class="ks-ev-gradient"></div>',
+  location: '<p class="ks-muted ks-clamp">%LOCATION%</p>',
+  description: '<div class="ks-rich ks-muted ks-clamp ks-ev-desc">%DESCRIPTION%</div>',
+  empty: `<p class="ks-muted">${PUBLIC_EVENTS_MSG.noUpcoming}</p>`,
+  /** While the list loads (EventGridSkeleton): what the server sends when it has no list to paint. */
+  skeleton: `<div class="ks-grid" aria-hidden="true">${skeletonCard.repeat(3)}</div>`,
+};
 
 /** The first screens by path. */
 export const SHELL_PAGES: Record<string, string> = { '/': home, '/login': login, '/events': events };

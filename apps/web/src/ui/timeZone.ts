@@ -4,8 +4,9 @@
  * date-fns for it.
  */
 
-/** SPEC: the club's time zone when its configuration gives none. */
-export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+import { DEFAULT_TIME_ZONE } from '@klubhus/domain';
+
+export { DEFAULT_TIME_ZONE };
 let clubTimeZone = DEFAULT_TIME_ZONE;
 
 export function setClubTimeZone(timeZone: string | null | undefined) {
