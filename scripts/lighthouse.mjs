@@ -140,12 +140,17 @@ export async function runLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES, log = 
     for (const path of pages) {
       const samples = [];
       for (let i = 0; i < runs; i++) {
-        const r = await lighthouse(`${app.base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
+        const audit = () =>
+          lighthouse(`${app.base}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          });
+        let r = await audit();
+        // Lighthouse asks for the run again when its trace lost the navigation (NO_NAVSTART, seen on a
+        // busy machine): once, then the error stands.
+        if (r?.lhr.runtimeError?.code === 'NO_NAVSTART') r = await audit();
         if (r?.lhr.runtimeError) throw new Error(`${path}: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
         samples.push(summarize(path, r.lhr));
         if (saveDir) writeFileSync(join(saveDir, `${path === '/' ? 'home' : path.slice(1).replace(/\W/g, '-')}-${i + 1}.json`), r.report);
