@@ -7,12 +7,12 @@
  * statements. Run under `node --cpu-prof` for the profile.
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/booking-cost.ts [bookings]
  */
-import { createCaller, createContext, createSession } from '@klubhus/api';
 import { databaseConfigFromEnv, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
+import { guest, staffCaller, ticketEvent } from './booking';
 import { countStatements } from './statements';
 
 const N = Number(process.argv[2] ?? 2000);
@@ -34,34 +34,13 @@ if (process.env.BOOKING_COST_LOG === '1') {
 
 const database = await openDatabase({ ...databaseConfigFromEnv(), poolSize: 10 });
 if (await isEmpty(database.owner)) await seedDemo(database.owner);
-const u = await database.owner.selectFrom('users').selectAll().where('email', '=', 'staff@demo.dk').executeTakeFirstOrThrow();
-const club = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirstOrThrow();
-const { session } = await createSession(database.db, u.id, { remember: false, clientId: club.id });
+const { call, club } = await staffCaller(database);
 const config = { baseUrl: 'http://127.0.0.1', secureCookies: false, dataDir: '/tmp' };
-const call = createCaller(
-  createContext(
-    { database, config },
-    { session, user: { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, picture: u.picture, admin: u.admin, superAdmin: u.super_admin, timeZone: u.time_zone } },
-    { ip: '127.0.0.1', setSessionCookie() {}, clearSessionCookie() {} },
-  ),
-);
-const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const typeId = (await call.eventTypes.update({ title: `Cost ${Date.now()}` })).id;
-const single = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club.id).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
-const eventId = (
-  await call.events.update({
-    title: `Cost: reservationer ${Date.now()}`,
-    typeId,
-    startDate: at(10),
-    endDate: at(10.1),
-    signUpStart: at(-1),
-    signUpDeadline: at(9),
-    hasTickets: true,
-    tickets: { controlType: 'Stregkode', products: [{ productId: single, title: 'Ståplads', price: '120', public: true }] },
-  } as never)
-).id;
+const single = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
+const eventId = await ticketEvent(call, typeId, single, `Cost: reservationer ${Date.now()}`);
 const app = await buildApp({ database, config });
-const payload = JSON.stringify({ eventId, products: [{ amount: 1, productId: single }], firstname: 'Bench', lastname: 'Fan 0', email: 'fan0@bench.dk', phone: '12345678', acceptTerms: true });
+const payload = guest(eventId, { productId: single }, 0);
 const bookOne = async () => {
   const r = await app.inject({ method: 'POST', url: '/public/events/book', headers: { 'content-type': 'application/json', host: '127.0.0.1', origin: 'http://127.0.0.1' }, payload });
   if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);

@@ -73,7 +73,7 @@ const stop = async (apps: ChildProcess[]) => {
 };
 
 /** A staff caller in the demo club, in this process (to set events up). */
-async function staffCaller(database: DatabaseHandle) {
+export async function staffCaller(database: DatabaseHandle) {
   const u = await database.owner.selectFrom('users').selectAll().where('email', '=', 'staff@demo.dk').executeTakeFirstOrThrow();
   const club = await database.owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirstOrThrow();
   const { session } = await createSession(database.db, u.id, { remember: false, clientId: club.id });
@@ -89,9 +89,24 @@ async function staffCaller(database: DatabaseHandle) {
   };
 }
 
-const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+export const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-const guest = (eventId: number, line: Record<string, unknown>, i: number) =>
+/** An event on sale now with one public standing ticket (120 kr.) of the product, at most maxAmount of them. */
+export async function ticketEvent(call: Awaited<ReturnType<typeof staffCaller>>['call'], typeId: number, productId: number, title: string, maxAmount: string | null = null) {
+  const event = await call.events.update({
+    title,
+    typeId,
+    startDate: at(10),
+    endDate: at(10.1),
+    signUpStart: at(-1),
+    signUpDeadline: at(9),
+    hasTickets: true,
+    tickets: { controlType: 'Stregkode', products: [{ productId, title: 'Ståplads', price: '120', public: true, ...(maxAmount ? { maxAmount } : {}) }] },
+  } as never);
+  return event.id;
+}
+
+export const guest = (eventId: number, line: Record<string, unknown>, i: number) =>
   JSON.stringify({ eventId, products: [{ amount: 1, ...line }], firstname: 'Bench', lastname: `Fan ${i}`, email: `fan${i}@bench.dk`, phone: '12345678', acceptTerms: true });
 
 /** n bookings at once, alternating between the apps; counts successes, the sold-out/seat-taken refusals and 5xx. */
@@ -136,19 +151,7 @@ export async function benchBooking(database: DatabaseHandle, databaseUrl: string
   const season = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club).where('title', '=', 'Sæsonkort').executeTakeFirstOrThrow()).id;
   const contactEmail = await database.owner.selectFrom('clients').select(['email', 'sender_email']).where('id', '=', club).executeTakeFirstOrThrow();
   const soldOut = BOOKING_MSG.noTickets(contactEmail.email || contactEmail.sender_email || '');
-  const newEvent = async (title: string, maxAmount: string | null) =>
-    (
-      await call.events.update({
-        title,
-        typeId,
-        startDate: at(10),
-        endDate: at(10.1),
-        signUpStart: at(-1),
-        signUpDeadline: at(9),
-        hasTickets: true,
-        tickets: { controlType: 'Stregkode', products: [{ productId: single, title: 'Ståplads', price: '120', public: true, ...(maxAmount ? { maxAmount } : {}) }] },
-      } as never)
-    ).id;
+  const newEvent = (title: string, maxAmount: string | null) => ticketEvent(call, typeId, single, title, maxAmount);
   const agf = await database.owner.selectFrom('events').select(['id', 'url', 'seat_map_id']).where('client_id', '=', club).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
   const freeSeats = await database.owner
     .selectFrom('seat_map_seats')
