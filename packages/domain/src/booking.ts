@@ -153,6 +153,24 @@ export const ZBookingRequest = z.object({
   inviteToken: z.string().trim().max(100).nullish().transform((v) => v || null),
 });
 export type TBookingRequest = z.input<typeof ZBookingRequest>;
+
+/** An event's question to its bookers (SPEC §3 Event extra info), as the event stores it. */
+export interface EventExtraInfoDefinition {
+  alias: string;
+  title: string;
+  required?: boolean;
+}
+
+/** The title of the first required question of the event left unanswered (blank text, no choice), or null. */
+export function missingExtraInfo(definitions: readonly EventExtraInfoDefinition[], answers: Record<string, string | string[]>): string | null {
+  for (const d of definitions) {
+    if (!d.required) continue;
+    const a = answers[d.alias];
+    const answered = Array.isArray(a) ? a.some((x) => x.trim() !== '') : typeof a === 'string' && a.trim() !== '';
+    if (!answered) return d.title;
+  }
+  return null;
+}
 export type TBooking = z.output<typeof ZBookingRequest>;
 
 /** SPEC §5 customer info of an anonymous buyer (the wizard's form; the server checks the same). */

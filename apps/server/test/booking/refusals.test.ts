@@ -296,6 +296,24 @@ describe('limits and input (SPEC §5)', () => {
   });
 });
 
+describe('the event’s questions (SPEC §3 Event extra info)', () => {
+  it('a required question left blank is refused with its title (… er påkrævet), by tRPC and REST, nothing changed; answered, the answer is the order’s', async () => {
+    const eventId = await openEvent(staff, typeId, 'Spørgsmål', [{ productId: single, title: 'Billet', price: '10', public: true }], {
+      extraInfo: [
+        { title: 'Allergier', alias: 'allergier', type: 'Text', values: [], required: true },
+        { title: 'Bemærkning', alias: 'note', type: 'Text', values: [], required: false },
+      ],
+    } as never);
+    const line = [{ productId: single, amount: 1 }];
+    await refused(t, () => v.booking.book(guest(eventId, line)), 'Allergier er påkrævet');
+    await refused(t, () => v.booking.book(guest(eventId, line, { extraInfo: { allergier: '   ', note: 'Hej' } })), 'Allergier er påkrævet');
+    await restRefused(guest(eventId, line, { extraInfo: { note: 'Hej' } }), 400, 'Allergier er påkrævet');
+    const booked = await v.booking.book(guest(eventId, line, { extraInfo: { allergier: 'Nødder' } }));
+    const order = await owner().selectFrom('orders').select('extra_info').where('id', '=', booked.orderId).executeTakeFirstOrThrow();
+    expect(order.extra_info).toEqual([{ title: 'allergier', value: 'Nødder' }]);
+  });
+});
+
 describe('customer info (SPEC §5: firstname, lastname, email, phone required when not logged in)', () => {
   it('each missing or invalid field of a guest is refused in Danish, by tRPC and REST; a signed-in buyer’s contact fills them in', async () => {
     const eventId = await openEvent(staff, typeId, 'Kundeinfo', [{ productId: single, title: 'Billet', price: '10', public: true }]);

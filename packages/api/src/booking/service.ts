@@ -6,8 +6,11 @@ import {
   bookingOptionKey,
   bookingLimitMessage,
   companyChannel,
+  type EventExtraInfoDefinition,
   MAX_BOOKING_TICKETS,
+  missingExtraInfo,
   orderTotals,
+  required,
   SEATING_MSG,
   type TBooking,
   type TBookingProducts,
@@ -162,6 +165,7 @@ const bookingFactsQuery = precompiled(
         'events.business_only',
         'events.invitees',
         'events.has_tickets',
+        'events.extra_info',
         visibleToLower(eb as never, p.clientId, shape.viewer ? p.viewerEmail : null, p.now).as('visible'),
         (shape.guest ? sql<boolean>`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${p.guestEmail})` : sql<boolean | null>`NULL::boolean`).as('known_email'),
         ticketProductsJson(p.clientId, p.eventId).as('products'),
@@ -196,6 +200,7 @@ async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEm
           business_only: r.business_only as boolean,
           invitees: r.invitees,
           has_tickets: r.has_tickets as boolean,
+          extra_info: (r.extra_info ?? []) as EventExtraInfoDefinition[],
           visible: !!r.visible,
         };
   return { contextVersion: Number(r.context_version), club, event, knownEmail: r.known_email, products: ticketProductsFrom(r.products) };
@@ -465,6 +470,9 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     if (now < facts.event.sign_up_start || now > facts.event.sign_up_deadline) throw fail.badRequest(SEATING_MSG.bookingClosed);
     const bookable = { id: facts.event.id, hasSeating: facts.event.has_seating, seatsio: eventsModule.module.features.some((f) => f.alias === 'seatsio' && f.active) };
     if (!input.acceptTerms) throw fail.badRequest(BOOKING_MSG.termsRequired);
+    // The event's required questions (the wizard marks them required; the server does not take its word).
+    const unanswered = missingExtraInfo(facts.event.extra_info, input.extraInfo);
+    if (unanswered) throw fail.badRequest(required(unanswered));
 
     // Who buys (SPEC §6) and the customer's details (SPEC §5).
     const eventRow = facts.event;
