@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { APP_ROLE, CURRENT_USER, enableTenancy } from './helpers';
+import { APP_ROLE, CURRENT_USER, clubTableWithoutId, enableTenancy } from './helpers';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The role is cluster-wide: several test databases may create it at once.
@@ -64,9 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`CREATE UNIQUE INDEX users_email_key ON users (lower(email))`.execute(db);
 
-  await db.schema
-    .createTable('client_users')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'client_users')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('system_user', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -137,9 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  await db.schema
-    .createTable('client_modules')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'client_modules')
     .addColumn('module_id', 'integer', (c) => c.notNull().references('modules.id').onDelete('cascade'))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('custom_endpoint', 'text')

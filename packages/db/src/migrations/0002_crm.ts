@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * CRM (SPEC §3): files, companies, contacts, contact lists, comments.
@@ -43,12 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('owner_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('ticket_limits', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withTimestamps)
     .execute();
-  await enableTenancy(db, 'companies');
-  await clubForeignKey(db, 'companies', 'logo_web', 'files', 'set null');
-  await clubForeignKey(db, 'companies', 'logo_print', 'files', 'set null');
+  await enableTenancy(db, 'companies', { references: { logo_web: ['files', 'set null'], logo_print: ['files', 'set null'] } });
   // The list: every query is within one club; the default sort is by name.
   for (const [name, expr] of [
     ['name', 'lower(name), id'],
@@ -77,47 +74,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('no_invitations', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('picture', 'integer')
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withTimestamps)
     .execute();
-  await enableTenancy(db, 'contacts');
-  await clubForeignKey(db, 'contacts', 'picture', 'files', 'set null');
+  await enableTenancy(db, 'contacts', { references: { picture: ['files', 'set null'] } });
   await sql`CREATE INDEX contacts_name_idx ON contacts (client_id, lower(firstname), lower(lastname), id)`.execute(db);
   await sql`CREATE INDEX contacts_lastname_idx ON contacts (client_id, lower(lastname), id)`.execute(db);
   await sql`CREATE INDEX contacts_email_idx ON contacts (client_id, lower(email))`.execute(db);
 
-  await db.schema
-    .createTable('company_contacts')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'company_contacts')
     .addColumn('company_id', 'integer', (c) => c.notNull())
     .addColumn('contact_id', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('company_contacts_pkey', ['client_id', 'company_id', 'contact_id'])
     .execute();
-  await enableTenancy(db, 'company_contacts', { compositeKey: false });
-  await clubForeignKey(db, 'company_contacts', 'company_id', 'companies', 'cascade');
-  await clubForeignKey(db, 'company_contacts', 'contact_id', 'contacts', 'cascade');
+  await enableTenancy(db, 'company_contacts', {
+    compositeKey: false,
+    references: { company_id: ['companies', 'cascade'], contact_id: ['contacts', 'cascade'] },
+  });
   await sql`CREATE INDEX company_contacts_contact_idx ON company_contacts (client_id, contact_id)`.execute(db);
 
   await clubTable(db, 'contact_lists')
     .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withTimestamps)
     .execute();
   await enableTenancy(db, 'contact_lists');
   await sql`CREATE INDEX contact_lists_title_idx ON contact_lists (client_id, lower(title), id)`.execute(db);
 
-  await db.schema
-    .createTable('contact_list_members')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'contact_list_members')
     .addColumn('list_id', 'integer', (c) => c.notNull())
     .addColumn('contact_id', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('contact_list_members_pkey', ['client_id', 'list_id', 'contact_id'])
     .execute();
-  await enableTenancy(db, 'contact_list_members', { compositeKey: false });
-  await clubForeignKey(db, 'contact_list_members', 'list_id', 'contact_lists', 'cascade');
-  await clubForeignKey(db, 'contact_list_members', 'contact_id', 'contacts', 'cascade');
+  await enableTenancy(db, 'contact_list_members', {
+    compositeKey: false,
+    references: { list_id: ['contact_lists', 'cascade'], contact_id: ['contacts', 'cascade'] },
+  });
   await sql`CREATE INDEX contact_list_members_contact_idx ON contact_list_members (client_id, contact_id)`.execute(db);
 
   await clubTable(db, 'comments')
@@ -130,21 +122,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await enableTenancy(db, 'comments');
-  await clubForeignKey(db, 'comments', 'parent_id', 'comments', 'cascade');
+  await enableTenancy(db, 'comments', { references: { parent_id: ['comments', 'cascade'] } });
   await sql`CREATE INDEX comments_origin_idx ON comments (client_id, origin_type, origin_id, created_at DESC) WHERE parent_id IS NULL`.execute(db);
   await sql`CREATE INDEX comments_parent_idx ON comments (client_id, parent_id) WHERE parent_id IS NOT NULL`.execute(db);
 
-  await db.schema
-    .createTable('comment_reads')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'comment_reads')
     .addColumn('comment_id', 'integer', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('read_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('comment_reads_pkey', ['client_id', 'comment_id', 'user_id'])
     .execute();
-  await enableTenancy(db, 'comment_reads', { compositeKey: false });
-  await clubForeignKey(db, 'comment_reads', 'comment_id', 'comments', 'cascade');
+  await enableTenancy(db, 'comment_reads', { compositeKey: false, references: { comment_id: ['comments', 'cascade'] } });
 }
 
 export async function down(): Promise<void> {

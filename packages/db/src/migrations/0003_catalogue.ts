@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * Catalogue and reference data (issue 5): products with variants and options,
@@ -41,8 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('seasons_dates_check', sql`end_date >= start_date`)
     .addCheckConstraint('seasons_parent_check', sql`parent_id IS NULL OR (parent_id <> id AND reservation_expires IS NOT NULL)`)
     .execute();
-  await enableTenancy(db, 'seasons');
-  await clubForeignKey(db, 'seasons', 'parent_id', 'seasons', 'restrict');
+  await enableTenancy(db, 'seasons', { references: { parent_id: ['seasons', 'restrict'] } });
   await db.schema.createIndex('seasons_parent_idx').on('seasons').columns(['client_id', 'parent_id']).execute();
 
   await clubTable(db, 'products')
@@ -73,13 +72,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('shop', 'jsonb')
     .addColumn('seats', 'jsonb')
     .addColumn('economic_sku', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .addCheckConstraint('products_reservation_check', sql`NOT reservation OR type = 'seat-ticket'`)
     .execute();
-  await enableTenancy(db, 'products');
-  await clubForeignKey(db, 'products', 'category_id', 'product_categories', 'set null');
-  await clubForeignKey(db, 'products', 'invoice_group_id', 'invoice_groups', 'set null');
+  await enableTenancy(db, 'products', {
+    references: { category_id: ['product_categories', 'set null'], invoice_group_id: ['invoice_groups', 'set null'] },
+  });
   await db.schema.createIndex('products_category_idx').on('products').columns(['client_id', 'category_id']).execute();
   await db.schema.createIndex('products_title_idx').on('products').columns(['client_id', 'title']).execute();
 
@@ -92,8 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'product_variants');
-  await clubForeignKey(db, 'product_variants', 'product_id', 'products', 'cascade');
+  await enableTenancy(db, 'product_variants', { references: { product_id: ['products', 'cascade'] } });
   await db.schema.createIndex('product_variants_product_idx').on('product_variants').columns(['client_id', 'product_id']).execute();
   // An option's variant must belong to the option's product: (client, product, variant) is referenced below.
   await sql`ALTER TABLE product_variants ADD CONSTRAINT product_variants_product_variant_key UNIQUE (client_id, product_id, id)`.execute(db);
@@ -110,9 +107,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('product_options_self_check', sql`option_product_id <> product_id`)
     .addCheckConstraint('product_options_price_check', sql`NOT price_override OR price IS NOT NULL`)
     .execute();
-  await enableTenancy(db, 'product_options');
-  await clubForeignKey(db, 'product_options', 'product_id', 'products', 'cascade');
-  await clubForeignKey(db, 'product_options', 'option_product_id', 'products', 'cascade');
+  await enableTenancy(db, 'product_options', { references: { product_id: ['products', 'cascade'], option_product_id: ['products', 'cascade'] } });
   await sql`ALTER TABLE product_options ADD CONSTRAINT product_options_option_variant_fkey
     FOREIGN KEY (client_id, option_product_id, option_variant_id) REFERENCES product_variants (client_id, product_id, id) ON DELETE SET NULL (option_variant_id)`.execute(db);
   await db.schema.createIndex('product_options_product_idx').on('product_options').columns(['client_id', 'product_id']).execute();
@@ -147,9 +142,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('field_id', 'integer', (c) => c.notNull())
     .addColumn('category_id', 'integer', (c) => c.notNull())
     .execute();
-  await enableTenancy(db, 'custom_field_categories');
-  await clubForeignKey(db, 'custom_field_categories', 'field_id', 'custom_fields', 'cascade');
-  await clubForeignKey(db, 'custom_field_categories', 'category_id', 'order_categories', 'cascade');
+  await enableTenancy(db, 'custom_field_categories', {
+    references: { field_id: ['custom_fields', 'cascade'], category_id: ['order_categories', 'cascade'] },
+  });
   await sql`ALTER TABLE custom_field_categories ADD CONSTRAINT custom_field_categories_pair_key UNIQUE (client_id, field_id, category_id)`.execute(db);
   await db.schema.createIndex('custom_field_categories_category_idx').on('custom_field_categories').columns(['client_id', 'category_id']).execute();
 
@@ -172,9 +167,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_code_id', 'integer', (c) => c.notNull())
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .execute();
-  await enableTenancy(db, 'discount_code_products');
-  await clubForeignKey(db, 'discount_code_products', 'discount_code_id', 'discount_codes', 'cascade');
-  await clubForeignKey(db, 'discount_code_products', 'product_id', 'products', 'cascade');
+  await enableTenancy(db, 'discount_code_products', {
+    references: { discount_code_id: ['discount_codes', 'cascade'], product_id: ['products', 'cascade'] },
+  });
   await sql`ALTER TABLE discount_code_products ADD CONSTRAINT discount_code_products_pair_key UNIQUE (client_id, discount_code_id, product_id)`.execute(
     db,
   );

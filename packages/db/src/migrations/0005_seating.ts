@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * The built-in seat-map engine: a club's seating charts, and seat maps — an event's own copy of a
@@ -10,8 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await clubTable(db, 'seating_charts')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('plan', 'jsonb', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .execute();
   await enableTenancy(db, 'seating_charts');
 
@@ -21,12 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('categories', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'seat_maps');
-  await clubForeignKey(db, 'seat_maps', 'chart_id', 'seating_charts', 'set null');
+  await enableTenancy(db, 'seat_maps', { references: { chart_id: ['seating_charts', 'set null'] } });
 
-  await db.schema
-    .createTable('seat_map_seats')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'seat_map_seats')
     .addColumn('seat_map_id', 'integer', (c) => c.notNull())
     .addColumn('seat_key', 'text', (c) => c.notNull())
     .addColumn('section', 'text', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubForeignKey, clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * Events (SPEC §3 Events): event types (templates), events with their sub-events, ticket products,
@@ -12,8 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'text', (c) => c.notNull())
     // The event form without dates, owner, sender or partners (packages/domain ZEventTemplate).
     .addColumn('template', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .execute();
   await enableTenancy(db, 'event_types');
   await sql`CREATE INDEX event_types_title_idx ON event_types (client_id, lower(title))`.execute(db);
@@ -61,8 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('chart_id', 'integer')
     .addColumn('seat_map_id', 'integer')
     .addColumn('chart_picture', 'integer')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .addCheckConstraint('events_dates', sql`end_date >= start_date`)
     .execute();
   await enableTenancy(db, 'events');
@@ -94,14 +92,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ticket_description', 'text')
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'event_ticket_products');
-  await clubForeignKey(db, 'event_ticket_products', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_ticket_products', 'product_id', 'products', 'restrict');
+  await enableTenancy(db, 'event_ticket_products', { references: { event_id: ['events', 'cascade'], product_id: ['products', 'restrict'] } });
   await sql`CREATE INDEX event_ticket_products_event_idx ON event_ticket_products (client_id, event_id, sorting)`.execute(db);
 
-  await db.schema
-    .createTable('event_sponsors')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'event_sponsors')
     .addColumn('event_id', 'integer', (c) => c.notNull())
     // One of the club's settings.events.sponsorTypes.
     .addColumn('type', 'text', (c) => c.notNull())
@@ -109,9 +103,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('event_sponsors_pkey', ['event_id', 'type', 'company_id'])
     .execute();
-  await enableTenancy(db, 'event_sponsors', { compositeKey: false });
-  await clubForeignKey(db, 'event_sponsors', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_sponsors', 'company_id', 'companies', 'cascade');
+  await enableTenancy(db, 'event_sponsors', {
+    compositeKey: false,
+    references: { event_id: ['events', 'cascade'], company_id: ['companies', 'cascade'] },
+  });
 
   await clubTable(db, 'event_invites')
     .addColumn('event_id', 'integer', (c) => c.notNull())
@@ -125,38 +120,37 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('update_sent_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_invites');
-  await clubForeignKey(db, 'event_invites', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_invites', 'contact_id', 'contacts', 'cascade');
-  await clubForeignKey(db, 'event_invites', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'event_invites', 'contact_list_id', 'contact_lists', 'set null');
+  await enableTenancy(db, 'event_invites', {
+    references: {
+      event_id: ['events', 'cascade'],
+      contact_id: ['contacts', 'cascade'],
+      company_id: ['companies', 'set null'],
+      contact_list_id: ['contact_lists', 'set null'],
+    },
+  });
   // A contact is invited to an event once.
   await sql`CREATE UNIQUE INDEX event_invites_contact_key ON event_invites (client_id, event_id, contact_id)`.execute(db);
 
-  await db.schema
-    .createTable('event_invite_products')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'event_invite_products')
     .addColumn('invite_id', 'integer', (c) => c.notNull())
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .addColumn('amount', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('amount_per_invite', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('event_invite_products_pkey', ['invite_id', 'product_id'])
     .execute();
-  await enableTenancy(db, 'event_invite_products', { compositeKey: false });
-  await clubForeignKey(db, 'event_invite_products', 'invite_id', 'event_invites', 'cascade');
-  await clubForeignKey(db, 'event_invite_products', 'product_id', 'products', 'cascade');
+  await enableTenancy(db, 'event_invite_products', {
+    compositeKey: false,
+    references: { invite_id: ['event_invites', 'cascade'], product_id: ['products', 'cascade'] },
+  });
 
   // One reminder per invite and interval, whatever the number of job runs: the primary key decides.
-  await db.schema
-    .createTable('event_invite_reminders')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'event_invite_reminders')
     .addColumn('invite_id', 'integer', (c) => c.notNull())
     .addColumn('days_before', 'integer', (c) => c.notNull())
     .addColumn('sent_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('event_invite_reminders_pkey', ['invite_id', 'days_before'])
     .execute();
-  await enableTenancy(db, 'event_invite_reminders', { compositeKey: false });
-  await clubForeignKey(db, 'event_invite_reminders', 'invite_id', 'event_invites', 'cascade');
+  await enableTenancy(db, 'event_invite_reminders', { compositeKey: false, references: { invite_id: ['event_invites', 'cascade'] } });
 
   // Mails may carry stored files (an event's invite attachment): [{ filename, key, contentType }].
   await db.schema.alterTable('outbox').addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubCounterTable, clubTable, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Orders (SPEC §3 Order, Invoicing, order line editing fields; §4 order and payment states).
@@ -9,12 +9,7 @@ import { clubForeignKey, clubTable, enableTenancy } from './helpers';
  * creation must leave no gap). The audit keeps its rows when an order is deleted.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('order_counters')
-    .addColumn('client_id', 'integer', (c) => c.primaryKey().references('clients.id').onDelete('cascade'))
-    .addColumn('last_number', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await enableTenancy(db, 'order_counters', { compositeKey: false });
+  await clubCounterTable(db, 'order_counters');
 
   await clubTable(db, 'orders')
     .addColumn('order_number', 'integer', (c) => c.notNull())
@@ -39,19 +34,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('additional_fee', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('invoicing', 'jsonb')
     .addColumn('field_values', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('subtotal', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('vat', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(withTotals)
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('orders_order_number_check', sql`order_number > 0`)
     .execute();
-  await enableTenancy(db, 'orders');
-  await clubForeignKey(db, 'orders', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'orders', 'contact_id', 'contacts', 'set null');
-  await clubForeignKey(db, 'orders', 'category_id', 'order_categories', 'set null');
+  await enableTenancy(db, 'orders', {
+    references: { company_id: ['companies', 'set null'], contact_id: ['contacts', 'set null'], category_id: ['order_categories', 'set null'] },
+  });
   // Unique per club; also the list's default order (Number desc is this index read backwards).
   await sql`CREATE UNIQUE INDEX orders_number_key ON orders (client_id, order_number)`.execute(db);
   await sql`CREATE INDEX orders_created_idx ON orders (client_id, created_at, id)`.execute(db);
@@ -65,25 +56,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_id', 'integer', (c) => c.notNull())
     .addColumn('product_id', 'integer')
     .addColumn('variant_id', 'integer')
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('sku', 'text')
-    .addColumn('type', 'text', (c) => c.notNull().defaultTo('product').check(sql`type IN ('product', 'ticket', 'seat-ticket')`))
-    .addColumn('price', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('amount', sql`numeric(12,2)`, (c) => c.notNull().defaultTo(1))
-    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('pre_payment', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('vat_exempt', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('description', 'text')
-    .addColumn('seat', 'text')
-    .addColumn('seat_event_id', 'integer')
+    .$call(withDocumentLine)
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'order_lines');
-  await clubForeignKey(db, 'order_lines', 'order_id', 'orders', 'cascade');
-  await clubForeignKey(db, 'order_lines', 'product_id', 'products', 'set null');
-  await clubForeignKey(db, 'order_lines', 'variant_id', 'product_variants', 'set null');
-  await clubForeignKey(db, 'order_lines', 'seat_event_id', 'events', 'set null');
+  await enableTenancy(db, 'order_lines', {
+    references: {
+      order_id: ['orders', 'cascade'],
+      product_id: ['products', 'set null'],
+      variant_id: ['product_variants', 'set null'],
+      seat_event_id: ['events', 'set null'],
+    },
+  });
   await sql`CREATE INDEX order_lines_order_idx ON order_lines (client_id, order_id, sorting)`.execute(db);
   await sql`CREATE INDEX order_lines_product_idx ON order_lines (client_id, product_id) WHERE product_id IS NOT NULL`.execute(db);
 
@@ -97,10 +81,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pre_payment', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'order_line_options');
-  await clubForeignKey(db, 'order_line_options', 'line_id', 'order_lines', 'cascade');
-  await clubForeignKey(db, 'order_line_options', 'product_id', 'products', 'set null');
-  await clubForeignKey(db, 'order_line_options', 'variant_id', 'product_variants', 'set null');
+  await enableTenancy(db, 'order_line_options', {
+    references: { line_id: ['order_lines', 'cascade'], product_id: ['products', 'set null'], variant_id: ['product_variants', 'set null'] },
+  });
   await sql`CREATE INDEX order_line_options_line_idx ON order_line_options (client_id, line_id, sorting)`.execute(db);
 
   // Who did what to an order, when, from which status to which. No foreign key to orders: a deleted
@@ -108,9 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await clubTable(db, 'order_audit')
     .addColumn('order_id', 'integer', (c) => c.notNull())
     .addColumn('order_number', 'integer', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(withAuditEntry)
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text')
     .execute();

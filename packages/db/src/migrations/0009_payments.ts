@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * Card payments (issue 13): one row per payment attempt with the provider's id, its state and
@@ -29,15 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('card', 'jsonb')
     .addColumn('fulfilled_at', 'timestamptz')
     .addColumn('needs_attention', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .execute();
   await enableTenancy(db, 'payments');
   await db.schema.createIndex('payments_purpose_idx').on('payments').columns(['client_id', 'purpose_type', 'purpose_id']).execute();
 
-  await db.schema
-    .createTable('payment_events')
-    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+  await clubTableWithoutId(db, 'payment_events')
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('payment_id', 'integer')
@@ -62,8 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'contact_payment_cards');
-  await clubForeignKey(db, 'contact_payment_cards', 'contact_id', 'contacts', 'cascade');
+  await enableTenancy(db, 'contact_payment_cards', { references: { contact_id: ['contacts', 'cascade'] } });
   await sql`CREATE UNIQUE INDEX contact_payment_cards_ref ON contact_payment_cards (client_id, provider, provider_ref)`.execute(db);
 }
 

@@ -36,8 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'order_payment_links');
-  await clubForeignKey(db, 'order_payment_links', 'order_id', 'orders', 'cascade');
+  await enableTenancy(db, 'order_payment_links', { references: { order_id: ['orders', 'cascade'] } });
   await sql`CREATE INDEX order_payment_links_order_idx ON order_payment_links (client_id, order_id)`.execute(db);
 
   await sql`ALTER TABLE order_counters ADD COLUMN order_count integer NOT NULL DEFAULT 0`.execute(db);

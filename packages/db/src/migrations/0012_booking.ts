@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTable, enableTenancy } from './helpers';
 
 /**
  * The public booking of events (issue 14): a booking is an order made on the storefront, with the
@@ -32,12 +32,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invite_id', 'integer')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_bookings');
-  await clubForeignKey(db, 'event_bookings', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_bookings', 'order_id', 'orders', 'cascade');
-  await clubForeignKey(db, 'event_bookings', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'event_bookings', 'contact_id', 'contacts', 'set null');
-  await clubForeignKey(db, 'event_bookings', 'invite_id', 'event_invites', 'set null');
+  await enableTenancy(db, 'event_bookings', {
+    references: {
+      event_id: ['events', 'cascade'],
+      order_id: ['orders', 'cascade'],
+      company_id: ['companies', 'set null'],
+      contact_id: ['contacts', 'set null'],
+      invite_id: ['event_invites', 'set null'],
+    },
+  });
   await sql`CREATE UNIQUE INDEX event_bookings_order_idx ON event_bookings (client_id, order_id)`.execute(db);
   await sql`CREATE INDEX event_bookings_held_idx ON event_bookings (held_until) WHERE state = 'held'`.execute(db);
 
@@ -67,13 +70,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pdf_path', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_tickets');
-  await clubForeignKey(db, 'event_tickets', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_tickets', 'booking_id', 'event_bookings', 'cascade');
-  await clubForeignKey(db, 'event_tickets', 'order_id', 'orders', 'set null');
-  await clubForeignKey(db, 'event_tickets', 'product_id', 'products', 'restrict');
-  await clubForeignKey(db, 'event_tickets', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'event_tickets', 'contact_id', 'contacts', 'set null');
+  await enableTenancy(db, 'event_tickets', {
+    references: {
+      event_id: ['events', 'cascade'],
+      booking_id: ['event_bookings', 'cascade'],
+      order_id: ['orders', 'set null'],
+      product_id: ['products', 'restrict'],
+      company_id: ['companies', 'set null'],
+      contact_id: ['contacts', 'set null'],
+    },
+  });
   await sql`CREATE UNIQUE INDEX event_tickets_number_idx ON event_tickets (client_id, event_id, number)`.execute(db);
   await sql`CREATE INDEX event_tickets_live_idx ON event_tickets (client_id, event_id, product_id) WHERE status <> 'cancelled'`.execute(db);
   await sql`CREATE INDEX event_tickets_booking_idx ON event_tickets (client_id, booking_id)`.execute(db);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubCounterTable, clubTable, enableTenancy, withAuditEntry, withTotals } from './helpers';
 
 /**
  * Invoices and credit notes (issue 15; SPEC §3 Invoice, §4 Invoice).
@@ -20,12 +20,7 @@ import { clubForeignKey, clubTable, enableTenancy } from './helpers';
  * - invoice_audit: who did what to an invoice, when (kept when a draft is deleted).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('invoice_counters')
-    .addColumn('client_id', 'integer', (c) => c.primaryKey().references('clients.id').onDelete('cascade'))
-    .addColumn('last_number', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await enableTenancy(db, 'invoice_counters', { compositeKey: false });
+  await clubCounterTable(db, 'invoice_counters');
 
   await clubTable(db, 'invoices')
     .addColumn('number', 'integer')
@@ -52,10 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('vat_rate', sql`numeric(5,2)`, (c) => c.notNull())
     .addColumn('prices_with_vat', 'boolean', (c) => c.notNull())
     .addColumn('disable_vat', 'boolean', (c) => c.notNull())
-    .addColumn('subtotal', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('vat', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(withTotals)
     .addColumn('pdf_key', 'text')
     .addColumn('pdf_status', 'text', (c) => c.notNull().defaultTo('none').check(sql`pdf_status IN ('none', 'pending', 'ready', 'failed')`))
     .addColumn('pdf_error', 'text')
@@ -70,11 +62,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('invoices_number_check', sql`(is_draft AND number IS NULL) OR (NOT is_draft AND number > 0)`)
     .addCheckConstraint('invoices_credit_check', sql`(type = 'credit_note') = (credits_id IS NOT NULL)`)
     .execute();
-  await enableTenancy(db, 'invoices');
-  await clubForeignKey(db, 'invoices', 'order_id', 'orders', 'set null');
-  await clubForeignKey(db, 'invoices', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'invoices', 'contact_id', 'contacts', 'set null');
-  await clubForeignKey(db, 'invoices', 'credits_id', 'invoices', 'restrict');
+  await enableTenancy(db, 'invoices', {
+    references: {
+      order_id: ['orders', 'set null'],
+      company_id: ['companies', 'set null'],
+      contact_id: ['contacts', 'set null'],
+      credits_id: ['invoices', 'restrict'],
+    },
+  });
   // Unique per club; also the list's default order (Number desc; drafts, without a number, first).
   await sql`CREATE UNIQUE INDEX invoices_number_key ON invoices (client_id, number)`.execute(db);
   await sql`CREATE UNIQUE INDEX invoices_plan_key ON invoices (client_id, order_id, plan_key) WHERE plan_key IS NOT NULL`.execute(db);
@@ -98,17 +93,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('vat_exempt', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
-  await enableTenancy(db, 'invoice_lines');
-  await clubForeignKey(db, 'invoice_lines', 'invoice_id', 'invoices', 'cascade');
-  await clubForeignKey(db, 'invoice_lines', 'product_id', 'products', 'set null');
+  await enableTenancy(db, 'invoice_lines', { references: { invoice_id: ['invoices', 'cascade'], product_id: ['products', 'set null'] } });
   await sql`CREATE INDEX invoice_lines_invoice_idx ON invoice_lines (client_id, invoice_id, sorting)`.execute(db);
 
   await clubTable(db, 'invoice_audit')
     .addColumn('invoice_id', 'integer', (c) => c.notNull())
     .addColumn('number', 'integer')
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(withAuditEntry)
     .addColumn('detail', 'text')
     .execute();
   await enableTenancy(db, 'invoice_audit');

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { clubTable, enableTenancy } from './helpers';
 
 /**
  * The gate and the table plan (issue 16).
@@ -29,9 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('client_scanned_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_ticket_scans');
-  await clubForeignKey(db, 'event_ticket_scans', 'event_id', 'events', 'cascade');
-  await clubForeignKey(db, 'event_ticket_scans', 'ticket_id', 'event_tickets', 'cascade');
+  await enableTenancy(db, 'event_ticket_scans', { references: { event_id: ['events', 'cascade'], ticket_id: ['event_tickets', 'cascade'] } });
   await sql`CREATE UNIQUE INDEX event_ticket_scans_nonce_idx ON event_ticket_scans (client_id, nonce) WHERE nonce IS NOT NULL`.execute(db);
   await sql`CREATE INDEX event_ticket_scans_ticket_idx ON event_ticket_scans (client_id, ticket_id)`.execute(db);
 
@@ -44,8 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_tables');
-  await clubForeignKey(db, 'event_tables', 'event_id', 'events', 'cascade');
+  await enableTenancy(db, 'event_tables', { references: { event_id: ['events', 'cascade'] } });
   await sql`CREATE INDEX event_tables_event_idx ON event_tables (client_id, event_id, sorting)`.execute(db);
 
   await clubTable(db, 'event_table_seats')
@@ -53,9 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ticket_id', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await enableTenancy(db, 'event_table_seats');
-  await clubForeignKey(db, 'event_table_seats', 'table_id', 'event_tables', 'cascade');
-  await clubForeignKey(db, 'event_table_seats', 'ticket_id', 'event_tickets', 'cascade');
+  await enableTenancy(db, 'event_table_seats', { references: { table_id: ['event_tables', 'cascade'], ticket_id: ['event_tickets', 'cascade'] } });
   await sql`CREATE UNIQUE INDEX event_table_seats_ticket_idx ON event_table_seats (client_id, ticket_id)`.execute(db);
   await sql`CREATE INDEX event_table_seats_table_idx ON event_table_seats (client_id, table_id)`.execute(db);
 }

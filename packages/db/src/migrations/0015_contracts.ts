@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { APP_ROLE, clubForeignKey, clubTable, enableTenancy } from './helpers';
+import { APP_ROLE, clubCounterTable, clubForeignKey, clubTable, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Sponsor agreements (issue 17; SPEC §3 Contract, Contract line, §4 contract and agreement states,
@@ -21,12 +21,7 @@ import { APP_ROLE, clubForeignKey, clubTable, enableTenancy } from './helpers';
  * - invoices made from an agreement's plan are unique per (contract, plan key), as for orders.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('contract_counters')
-    .addColumn('client_id', 'integer', (c) => c.primaryKey().references('clients.id').onDelete('cascade'))
-    .addColumn('last_number', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await enableTenancy(db, 'contract_counters', { compositeKey: false });
+  await clubCounterTable(db, 'contract_counters');
 
   await clubTable(db, 'contracts')
     .addColumn('contract_number', 'integer', (c) => c.notNull())
@@ -53,10 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('contact_id', 'integer')
     .addColumn('owner_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('renewed_from_id', 'integer')
-    .addColumn('subtotal', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('vat', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0))
+    .$call(withTotals)
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('pdf_key', 'text')
     .addColumn('pdf_version', 'integer')
@@ -68,12 +60,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('contracts_number_check', sql`contract_number > 0`)
     .addCheckConstraint('contracts_dates_check', sql`end_date IS NULL OR start_date IS NULL OR end_date >= start_date`)
     .execute();
-  await enableTenancy(db, 'contracts');
-  await clubForeignKey(db, 'contracts', 'company_id', 'companies', 'set null');
-  await clubForeignKey(db, 'contracts', 'contact_id', 'contacts', 'set null');
-  await clubForeignKey(db, 'contracts', 'category_id', 'order_categories', 'set null');
-  await clubForeignKey(db, 'contracts', 'season_id', 'seasons', 'set null');
-  await clubForeignKey(db, 'contracts', 'renewed_from_id', 'contracts', 'set null');
+  await enableTenancy(db, 'contracts', {
+    references: {
+      company_id: ['companies', 'set null'],
+      contact_id: ['contacts', 'set null'],
+      category_id: ['order_categories', 'set null'],
+      season_id: ['seasons', 'set null'],
+      renewed_from_id: ['contracts', 'set null'],
+    },
+  });
   await sql`CREATE UNIQUE INDEX contracts_number_key ON contracts (client_id, contract_number)`.execute(db);
   await sql`CREATE INDEX contracts_status_idx ON contracts (client_id, status, contract_number)`.execute(db);
   await sql`CREATE INDEX contracts_company_idx ON contracts (client_id, company_id) WHERE company_id IS NOT NULL`.execute(db);
@@ -86,36 +81,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('had_product', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('variant_id', 'integer')
     .addColumn('category_line', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('sku', 'text')
-    .addColumn('type', 'text', (c) => c.notNull().defaultTo('product').check(sql`type IN ('product', 'ticket', 'seat-ticket')`))
-    .addColumn('price', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('amount', sql`numeric(12,2)`, (c) => c.notNull().defaultTo(1))
-    .addColumn('discount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('pre_payment', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('vat_exempt', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('description', 'text')
-    .addColumn('seat', 'text')
-    .addColumn('seat_event_id', 'integer')
+    .$call(withDocumentLine)
     .addColumn('seat_category_id', 'text')
     .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'contract_lines');
-  await clubForeignKey(db, 'contract_lines', 'contract_id', 'contracts', 'cascade');
-  await clubForeignKey(db, 'contract_lines', 'product_id', 'products', 'set null');
-  await clubForeignKey(db, 'contract_lines', 'variant_id', 'product_variants', 'set null');
-  await clubForeignKey(db, 'contract_lines', 'seat_event_id', 'events', 'set null');
+  await enableTenancy(db, 'contract_lines', {
+    references: {
+      contract_id: ['contracts', 'cascade'],
+      product_id: ['products', 'set null'],
+      variant_id: ['product_variants', 'set null'],
+      seat_event_id: ['events', 'set null'],
+    },
+  });
   await sql`CREATE INDEX contract_lines_contract_idx ON contract_lines (client_id, contract_id, sorting)`.execute(db);
   await sql`CREATE INDEX contract_lines_product_idx ON contract_lines (client_id, product_id) WHERE product_id IS NOT NULL`.execute(db);
 
   await clubTable(db, 'contract_audit')
     .addColumn('contract_id', 'integer', (c) => c.notNull())
     .addColumn('contract_number', 'integer', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(withAuditEntry)
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text')
     .addColumn('detail', 'text')
@@ -139,8 +125,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await enableTenancy(db, 'contract_sign_requests');
-  await clubForeignKey(db, 'contract_sign_requests', 'contract_id', 'contracts', 'cascade');
+  await enableTenancy(db, 'contract_sign_requests', { references: { contract_id: ['contracts', 'cascade'] } });
   await sql`CREATE UNIQUE INDEX contract_sign_requests_token_key ON contract_sign_requests (token_hash)`.execute(db);
   await sql`CREATE INDEX contract_sign_requests_contract_idx ON contract_sign_requests (client_id, contract_id)`.execute(db);
 
