@@ -1,13 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
+import type { AuditEntryColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
 import type { OrderExtraInfoJson, OrderInvoicingJson } from './orders';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-/** bigint øre (both drivers read int8 as a number: connect.ts). */
-type Ore = ColumnType<number, number | undefined, number>;
-/** numeric(12,2): read as a number, written as a number or string. */
-type Quantity = ColumnType<number, number | string | undefined, number | string>;
 /** A date column: read as 'YYYY-MM-DD' text (connect.ts), written as text. */
 type DateText = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -25,12 +20,9 @@ export interface ContractLineOptionJson {
   prePayment: boolean;
 }
 
-export interface ContractCountersTable {
-  client_id: number;
-  last_number: Generated<number>;
-}
+export type ContractCountersTable = CounterColumns;
 
-export interface ContractsTable {
+export interface ContractsTable extends TotalsColumns {
   id: Generated<number>;
   client_id: number;
   contract_number: number;
@@ -55,10 +47,6 @@ export interface ContractsTable {
   contact_id: number | null;
   owner_id: number | null;
   renewed_from_id: number | null;
-  subtotal: Ore;
-  discount: Ore;
-  vat: Ore;
-  total: Ore;
   version: Generated<number>;
   pdf_key: string | null;
   pdf_version: number | null;
@@ -69,7 +57,7 @@ export interface ContractsTable {
   updated_at: Timestamp;
 }
 
-export interface ContractLinesTable {
+export interface ContractLinesTable extends DocumentLineColumns {
   id: Generated<number>;
   client_id: number;
   contract_id: number;
@@ -77,31 +65,15 @@ export interface ContractLinesTable {
   had_product: Generated<boolean>;
   variant_id: number | null;
   category_line: Generated<boolean>;
-  title: string;
-  sku: string | null;
-  type: ColumnType<'product' | 'ticket' | 'seat-ticket', 'product' | 'ticket' | 'seat-ticket' | undefined, 'product' | 'ticket' | 'seat-ticket'>;
-  price: Ore;
-  amount: Quantity;
-  discount: Ore;
-  pre_payment: Generated<boolean>;
-  vat_exempt: Generated<boolean>;
-  description: string | null;
-  seat: string | null;
-  seat_event_id: number | null;
   seat_category_id: string | null;
   options: Json<ContractLineOptionJson[]>;
   extra_info: Json<OrderExtraInfoJson[]>;
   sorting: Generated<number>;
 }
 
-export interface ContractAuditTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContractAuditTable extends AuditEntryColumns {
   contract_id: number;
   contract_number: number;
-  user_id: number | null;
-  at: CreatedAt;
-  action: string;
   from_status: string | null;
   to_status: string | null;
   detail: string | null;

@@ -1,10 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
+import type { AuditEntryColumns, CounterColumns, CreatedAt, Ore, Timestamp, TotalsColumns } from './columns';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-/** bigint øre (both drivers read int8 as a number: connect.ts). */
-type Ore = ColumnType<number, number | undefined, number>;
 /** numeric: read as a number, written as a number or string. */
 type Numeric = ColumnType<number, number | string, number | string>;
 /** A date column: read as 'YYYY-MM-DD' text (connect.ts), written as text. */
@@ -27,12 +24,9 @@ export interface InvoiceRecipientJson {
   email?: string | null;
 }
 
-export interface InvoiceCountersTable {
-  client_id: number;
-  last_number: Generated<number>;
-}
+export type InvoiceCountersTable = CounterColumns;
 
-export interface InvoicesTable {
+export interface InvoicesTable extends TotalsColumns {
   id: Generated<number>;
   client_id: number;
   number: number | null;
@@ -58,10 +52,6 @@ export interface InvoicesTable {
   vat_rate: Numeric;
   prices_with_vat: boolean;
   disable_vat: boolean;
-  subtotal: Ore;
-  discount: Ore;
-  vat: Ore;
-  total: Ore;
   pdf_key: string | null;
   pdf_status: ColumnType<InvoicePdfStatus, InvoicePdfStatus | undefined, InvoicePdfStatus>;
   pdf_error: string | null;
@@ -91,14 +81,9 @@ export interface InvoiceLinesTable {
   vat_exempt: Generated<boolean>;
 }
 
-export interface InvoiceAuditTable {
-  id: Generated<number>;
-  client_id: number;
+export interface InvoiceAuditTable extends AuditEntryColumns {
   invoice_id: number;
   number: number | null;
-  user_id: number | null;
-  at: CreatedAt;
-  action: string;
   detail: string | null;
 }
 

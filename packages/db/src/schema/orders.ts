@@ -1,12 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
+import type { AuditEntryColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-/** bigint øre (both drivers read int8 as a number: connect.ts). */
-type Ore = ColumnType<number, number | undefined, number>;
-/** numeric(12,2): read as a number, written as a number or string. */
-type Quantity = ColumnType<number, number | string | undefined, number | string>;
 
 export type OrderStatus = 'cart' | 'draft' | 'approved' | 'cancelled';
 export type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'refunded' | 'cancelled';
@@ -32,14 +27,12 @@ export interface OrderExtraInfoJson {
   values?: string[];
 }
 
-export interface OrderCountersTable {
-  client_id: number;
-  last_number: Generated<number>;
+export interface OrderCountersTable extends CounterColumns {
   /** The club's orders (a trigger counts inserts and deletes): the unfiltered list's total. */
   order_count: Generated<number>;
 }
 
-export interface OrdersTable {
+export interface OrdersTable extends TotalsColumns {
   id: Generated<number>;
   client_id: number;
   order_number: number;
@@ -62,10 +55,6 @@ export interface OrdersTable {
   invoicing: ColumnType<OrderInvoicingJson | null, string | null | undefined, string | null>;
   /** Custom field values by field id (SPEC §3 fieldValues). */
   field_values: Json<Record<string, unknown>>;
-  subtotal: Ore;
-  discount: Ore;
-  vat: Ore;
-  total: Ore;
   created_at: CreatedAt;
   created_by: number | null;
   updated_at: Timestamp;
@@ -73,23 +62,12 @@ export interface OrdersTable {
   payment_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface OrderLinesTable {
+export interface OrderLinesTable extends DocumentLineColumns {
   id: Generated<number>;
   client_id: number;
   order_id: number;
   product_id: number | null;
   variant_id: number | null;
-  title: string;
-  sku: string | null;
-  type: ColumnType<'product' | 'ticket' | 'seat-ticket', 'product' | 'ticket' | 'seat-ticket' | undefined, 'product' | 'ticket' | 'seat-ticket'>;
-  price: Ore;
-  amount: Quantity;
-  discount: Ore;
-  pre_payment: Generated<boolean>;
-  vat_exempt: Generated<boolean>;
-  description: string | null;
-  seat: string | null;
-  seat_event_id: number | null;
   extra_info: Json<OrderExtraInfoJson[]>;
   sorting: Generated<number>;
 }
@@ -107,14 +85,9 @@ export interface OrderLineOptionsTable {
   sorting: Generated<number>;
 }
 
-export interface OrderAuditTable {
-  id: Generated<number>;
-  client_id: number;
+export interface OrderAuditTable extends AuditEntryColumns {
   order_id: number;
   order_number: number;
-  user_id: number | null;
-  at: CreatedAt;
-  action: string;
   from_status: OrderStatus | null;
   to_status: OrderStatus | null;
 }
