@@ -54,13 +54,17 @@ export async function seedCatalogueDemo(trx: Tx, clientId: number): Promise<void
     .execute();
   await trx.insertInto('seasons').values({ ...c, title: 'Sæson 2025/26', start_date: '2025-07-01', end_date: '2026-06-30', seats: json([]) }).execute();
 
+  // Where a product sits: its category and the invoice group it is booked under.
+  const shelves = {
+    tickets: { category: cats.tickets, group: groups.tickets },
+    sponsor: { category: cats.sponsor, group: groups.sponsor },
+    merch: { category: cats.shop, group: groups.merch },
+  };
   let position = 0;
-  const product = async (values: {
+  const product = async (shelf: { category: number; group: number }, values: {
     title: string;
     type: 'product' | 'ticket' | 'seat-ticket';
     price: number;
-    category: number;
-    group: number;
     description?: string;
     shop?: { title: string; description: string } | null;
     contractSetup?: object | null;
@@ -76,8 +80,8 @@ export async function seedCatalogueDemo(trx: Tx, clientId: number): Promise<void
           title: values.title,
           type: values.type,
           price: values.price,
-          category_id: values.category,
-          invoice_group_id: values.group,
+          category_id: shelf.category,
+          invoice_group_id: shelf.group,
           description: values.description ?? null,
           sku: `P${String(position).padStart(3, '0')}`,
           category_shop_sorting: position,
@@ -94,58 +98,46 @@ export async function seedCatalogueDemo(trx: Tx, clientId: number): Promise<void
         .executeTakeFirstOrThrow(),
     );
   };
-  const parking = await product({ title: 'Parkering', type: 'product', price: 30000, category: cats.tickets, group: groups.tickets, description: 'Parkeringskort til hele sæsonen.' });
-  const seasonCard = await product({
+  const parking = await product(shelves.tickets, { title: 'Parkering', type: 'product', price: 30000, description: 'Parkeringskort til hele sæsonen.' });
+  const seasonCard = await product(shelves.tickets, {
     title: 'Sæsonkort',
     type: 'seat-ticket',
     price: 180000,
-    category: cats.tickets,
-    group: groups.tickets,
     description: 'Fast plads til alle hjemmebanekampe i sæsonen.',
     reservation: true,
     seasonTicket: true,
     shop: { title: 'Sæsonkort 2026/27', description: 'Sikr dig din faste plads.' },
     contractSetup: { type: 'number', amountType: 'amount', unit: 'person', preSelected: false },
   });
-  const single = await product({
+  const single = await product(shelves.tickets, {
     title: 'Enkeltbillet',
     type: 'ticket',
     price: 12000,
-    category: cats.tickets,
-    group: groups.tickets,
     shop: { title: 'Billet til hjemmebanekamp', description: 'Ståplads.' },
   });
-  await product({
+  await product(shelves.sponsor, {
     title: 'Bandereklame',
     type: 'product',
     price: 1500000,
-    category: cats.sponsor,
-    group: groups.sponsor,
     description: 'Bande på langsiden, 6 meter.',
     contractSetup: { type: 'checkbox', amountType: null, unit: null, preSelected: true },
   });
-  await product({
+  await product(shelves.sponsor, {
     title: 'Logo på spillertrøje',
     type: 'product',
     price: 2500000,
-    category: cats.sponsor,
-    group: groups.sponsor,
     contractSetup: { type: 'number-text', amountType: 'amount-price', unit: 'stk', preSelected: false },
   });
-  const jersey = await product({
+  const jersey = await product(shelves.merch, {
     title: 'Klubtrøje',
     type: 'product',
     price: 49900,
-    category: cats.shop,
-    group: groups.merch,
     shop: { title: 'Klubtrøje 2026/27', description: 'Officiel hjemmebanetrøje.' },
   });
-  const scarf = await product({
+  const scarf = await product(shelves.merch, {
     title: 'Halstørklæde',
     type: 'product',
     price: 14900,
-    category: cats.shop,
-    group: groups.merch,
     shop: { title: 'Halstørklæde', description: 'Strikket i klubbens farver.' },
   });
 

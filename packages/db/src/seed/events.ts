@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { boundsOf, generateSection, INVITE_TOKEN_BYTES, type TChartSection, type TSeatingPlan, transformSection, ZEventTypeUpdateRequest, ZSeatingPlan } from '@klubhus/domain';
 import { json } from '../json';
+import type { EventsTable, EventTicketSettingsJson } from '../schema';
 import { chartColumns, seatMapColumns, seatRows } from '../seating';
 import type { Tx } from '../tenancy';
 import { setScope } from '../tenancy';
@@ -74,32 +76,36 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
     extra_info: json([]),
     invitees: json({ productIds: [], orderProductIds: [], companyIds: [], contactIds: [], contactListIds: [] }),
     table_plan: json({ cardPicture: null, cardFormat: 'A4' as const, cardOrientation: 'Portrait' as const, productIds: [] }),
+    sms_notifications: json({}),
   };
+  type EventValues = Omit<Insertable<EventsTable>, 'client_id' | 'ticket_settings'>;
+  /** An event of the demo club with the common values above and its tickets' control type. */
+  const addEvent = async (controlType: EventTicketSettingsJson['controlType'], values: EventValues) =>
+    (
+      await trx
+        .insertInto('events')
+        .values({ ...base, ticket_settings: json({ controlType, template: null, ticketLogo: null, ticketPicture: null }), ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const kickoff = at(14, 19);
-  const match = await trx
-    .insertInto('events')
-    .values({
-      ...base,
-      type_id: matchType,
-      title: 'Demo IF – AGF',
-      url: 'demo-if-agf',
-      start_date: kickoff,
-      end_date: new Date(kickoff.getTime() + 2 * 3_600_000),
-      sign_up_start: at(-7, 10),
-      sign_up_deadline: new Date(kickoff.getTime() - 3_600_000),
-      location: matchTemplate.location,
-      description: '<p>Årets første hjemmekamp i Demo Park. Kom i god tid – portene åbner 90 minutter før kampstart.</p>',
-      promote: true,
-      has_tickets: true,
-      has_seating: true,
-      has_sponsors: true,
-      email_notifications: json(matchTemplate.emailNotifications),
-      sms_notifications: json({}),
-      ticket_settings: json({ controlType: 'Stregkode' as const, template: null, ticketLogo: null, ticketPicture: null }),
-      chart_id: chart,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const match = await addEvent('Stregkode', {
+    type_id: matchType,
+    title: 'Demo IF – AGF',
+    url: 'demo-if-agf',
+    start_date: kickoff,
+    end_date: new Date(kickoff.getTime() + 2 * 3_600_000),
+    sign_up_start: at(-7, 10),
+    sign_up_deadline: new Date(kickoff.getTime() - 3_600_000),
+    location: matchTemplate.location,
+    description: '<p>Årets første hjemmekamp i Demo Park. Kom i god tid – portene åbner 90 minutter før kampstart.</p>',
+    promote: true,
+    has_tickets: true,
+    has_seating: true,
+    has_sponsors: true,
+    email_notifications: json(matchTemplate.emailNotifications),
+    chart_id: chart,
+  });
   const seatMap = (
     await trx
       .insertInto('seat_maps')
@@ -109,60 +115,47 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
   ).id;
   const seats = seatRows(clientId, seatMap, plan);
   for (let i = 0; i < seats.length; i += 2000) await trx.insertInto('seat_map_seats').values(seats.slice(i, i + 2000)).execute();
-  await trx.updateTable('events').set({ seat_map_id: seatMap }).where('id', '=', match.id).execute();
+  await trx.updateTable('events').set({ seat_map_id: seatMap }).where('id', '=', match).execute();
   await trx
     .insertInto('event_ticket_products')
-    .values(matchTemplate.tickets.products.map((p, i) => ({ ...c, event_id: match.id, product_id: p.productId, title: p.title, price: p.price, max_company_amount: p.maxCompanyAmount, public: p.public, sorting: i })))
+    .values(matchTemplate.tickets.products.map((p, i) => ({ ...c, event_id: match, product_id: p.productId, title: p.title, price: p.price, max_company_amount: p.maxCompanyAmount, public: p.public, sorting: i })))
     .execute();
 
-  await trx
-    .insertInto('events')
-    .values({
-      ...base,
-      parent_id: match.id,
-      type_id: matchType,
-      title: 'Demo IF – AGF: Spisning før kampen',
-      url: 'demo-if-agf-spisning',
-      start_date: new Date(kickoff.getTime() - 2 * 3_600_000),
-      end_date: new Date(kickoff.getTime() - 30 * 60_000),
-      sign_up_start: at(-7, 10),
-      sign_up_deadline: at(12, 12),
-      location: 'Klubhuset',
-      description: '<p>Tre retter i klubhuset før kampen.</p>',
-      max_signups: 80,
-      email_notifications: json({}),
-      sms_notifications: json({}),
-      ticket_settings: json({ controlType: 'None' as const, template: null, ticketLogo: null, ticketPicture: null }),
-    })
-    .execute();
+  await addEvent('None', {
+    parent_id: match,
+    type_id: matchType,
+    title: 'Demo IF – AGF: Spisning før kampen',
+    url: 'demo-if-agf-spisning',
+    start_date: new Date(kickoff.getTime() - 2 * 3_600_000),
+    end_date: new Date(kickoff.getTime() - 30 * 60_000),
+    sign_up_start: at(-7, 10),
+    sign_up_deadline: at(12, 12),
+    location: 'Klubhuset',
+    description: '<p>Tre retter i klubhuset før kampen.</p>',
+    max_signups: 80,
+    email_notifications: json({}),
+  });
 
   const evening = at(30, 18);
-  const gala = await trx
-    .insertInto('events')
-    .values({
-      ...base,
-      type_id: sponsorType,
-      title: 'Sponsoraften 2026',
-      url: 'sponsoraften-2026',
-      start_date: evening,
-      end_date: new Date(evening.getTime() + 5 * 3_600_000),
-      sign_up_start: at(-1, 9),
-      sign_up_deadline: at(23, 12),
-      location: sponsorTemplate.location,
-      description: '<p>Vi siger tak for samarbejdet med middag, taler og lodtrækning blandt sponsorerne.</p>',
-      private: true,
-      business_only: true,
-      has_tickets: true,
-      has_sponsors: true,
-      has_tables: true,
-      email_notifications: json(sponsorTemplate.emailNotifications),
-      sms_notifications: json({}),
-      extra_info: json(sponsorTemplate.extraInfo),
-      ticket_settings: json({ controlType: 'Manuelt' as const, template: null, ticketLogo: null, ticketPicture: null }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('event_ticket_products').values({ ...c, event_id: gala.id, product_id: single, title: 'Kuvert', price: 0, name_required: true }).execute();
+  const gala = await addEvent('Manuelt', {
+    type_id: sponsorType,
+    title: 'Sponsoraften 2026',
+    url: 'sponsoraften-2026',
+    start_date: evening,
+    end_date: new Date(evening.getTime() + 5 * 3_600_000),
+    sign_up_start: at(-1, 9),
+    sign_up_deadline: at(23, 12),
+    location: sponsorTemplate.location,
+    description: '<p>Vi siger tak for samarbejdet med middag, taler og lodtrækning blandt sponsorerne.</p>',
+    private: true,
+    business_only: true,
+    has_tickets: true,
+    has_sponsors: true,
+    has_tables: true,
+    email_notifications: json(sponsorTemplate.emailNotifications),
+    extra_info: json(sponsorTemplate.extraInfo),
+  });
+  await trx.insertInto('event_ticket_products').values({ ...c, event_id: gala, product_id: single, title: 'Kuvert', price: 0, name_required: true }).execute();
 
   // Sponsors: the companies on Guld level lead, the rest by level.
   const companies = await trx.selectFrom('companies').select(['id', 'extra_info']).where('client_id', '=', clientId).orderBy('id').execute();
@@ -172,7 +165,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
     return type ? [{ ...c, type, company_id: co.id, sorting: i }] : [];
   });
   const main = companies.find((co) => level(co) === 'Guld');
-  for (const event of [match.id, gala.id]) {
+  for (const event of [match, gala]) {
     const rows = sponsorRows.map((r) => ({ ...r, event_id: event, type: main && r.company_id === main.id ? 'Hovedsponsor' : r.type }));
     if (rows.length) await trx.insertInto('event_sponsors').values(rows).execute();
   }
@@ -209,7 +202,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
     .insertInto('event_tickets')
     .values({
       ...c,
-      event_id: match.id,
+      event_id: match,
       product_id: seasonCard,
       code: randomBytes(20).toString('base64url'),
       number: 1,
@@ -224,7 +217,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
       seasonal: true,
     })
     .execute();
-  await trx.updateTable('events').set({ ticket_counter: 1 }).where('id', '=', match.id).execute();
+  await trx.updateTable('events').set({ ticket_counter: 1 }).where('id', '=', match).execute();
 
   // Invitations to the sponsor companies' contacts (grouped per company), two covers each; the first half sent.
   const sponsorCompanies = sponsorRows.map((r) => r.company_id);
@@ -248,7 +241,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
       .values(
         unique.map((x, i) => ({
           ...c,
-          event_id: gala.id,
+          event_id: gala,
           token: randomBytes(INVITE_TOKEN_BYTES).toString('base64url'),
           contact_id: x.contact_id,
           company_id: x.company_id,
@@ -265,7 +258,7 @@ export async function seedEventsDemo(trx: Tx, clientId: number, ownerId: number)
   await trx
     .updateTable('events')
     .set({ invitees: json({ productIds: [single], orderProductIds: [], companyIds: sponsorCompanies, contactIds: [], contactListIds: [] }) })
-    .where('id', '=', gala.id)
+    .where('id', '=', gala)
     .execute();
 }
 
