@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { APP_ROLE, CURRENT_USER, clubTableWithoutId, enableTenancy } from './helpers';
+import { APP_ROLE, clubTableWithoutId, CURRENT_USER, enableTenancy } from './helpers';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The role is cluster-wide: several test databases may create it at once.

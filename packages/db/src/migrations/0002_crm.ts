@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
+import { clubTable, clubTableWithoutId, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * CRM (SPEC §3): files, companies, contacts, contact lists, comments.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
+import { clubTable, clubTableWithoutId, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * The built-in seat-map engine: a club's seating charts, and seat maps — an event's own copy of a

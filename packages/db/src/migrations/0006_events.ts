@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubForeignKey, clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
+import { clubForeignKey, clubTable, clubTableWithoutId, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * Events (SPEC §3 Events): event types (templates), events with their sub-events, ticket products,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubCounterTable, clubTable, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
+import { BUYER_REFERENCES, clubCounterTable, clubTable, enableDocumentLineTenancy, enableTenancy, PRODUCT_REFERENCES, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Orders (SPEC §3 Order, Invoicing, order line editing fields; §4 order and payment states).
@@ -40,9 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('orders_order_number_check', sql`order_number > 0`)
     .execute();
-  await enableTenancy(db, 'orders', {
-    references: { company_id: ['companies', 'set null'], contact_id: ['contacts', 'set null'], category_id: ['order_categories', 'set null'] },
-  });
+  await enableTenancy(db, 'orders', { references: { ...BUYER_REFERENCES, category_id: ['order_categories', 'set null'] } });
   // Unique per club; also the list's default order (Number desc is this index read backwards).
   await sql`CREATE UNIQUE INDEX orders_number_key ON orders (client_id, order_number)`.execute(db);
   await sql`CREATE INDEX orders_created_idx ON orders (client_id, created_at, id)`.execute(db);
@@ -60,16 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'order_lines', {
-    references: {
-      order_id: ['orders', 'cascade'],
-      product_id: ['products', 'set null'],
-      variant_id: ['product_variants', 'set null'],
-      seat_event_id: ['events', 'set null'],
-    },
-  });
-  await sql`CREATE INDEX order_lines_order_idx ON order_lines (client_id, order_id, sorting)`.execute(db);
-  await sql`CREATE INDEX order_lines_product_idx ON order_lines (client_id, product_id) WHERE product_id IS NOT NULL`.execute(db);
+  await enableDocumentLineTenancy(db, 'order_lines', 'order_id', 'orders');
 
   await clubTable(db, 'order_line_options')
     .addColumn('line_id', 'integer', (c) => c.notNull())
@@ -81,9 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pre_payment', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'order_line_options', {
-    references: { line_id: ['order_lines', 'cascade'], product_id: ['products', 'set null'], variant_id: ['product_variants', 'set null'] },
-  });
+  await enableTenancy(db, 'order_line_options', { references: { line_id: ['order_lines', 'cascade'], ...PRODUCT_REFERENCES } });
   await sql`CREATE INDEX order_line_options_line_idx ON order_line_options (client_id, line_id, sorting)`.execute(db);
 
   // Who did what to an order, when, from which status to which. No foreign key to orders: a deleted

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTableWithoutId, clubTable, enableTenancy, withTimestamps } from './helpers';
+import { clubTable, clubTableWithoutId, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * Card payments (issue 13): one row per payment attempt with the provider's id, its state and

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTable, enableTenancy } from './helpers';
+import { BUYER_REFERENCES, clubTable, enableTenancy } from './helpers';
 
 /**
  * The public booking of events (issue 14): a booking is an order made on the storefront, with the
@@ -33,13 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await enableTenancy(db, 'event_bookings', {
-    references: {
-      event_id: ['events', 'cascade'],
-      order_id: ['orders', 'cascade'],
-      company_id: ['companies', 'set null'],
-      contact_id: ['contacts', 'set null'],
-      invite_id: ['event_invites', 'set null'],
-    },
+    references: { event_id: ['events', 'cascade'], order_id: ['orders', 'cascade'], ...BUYER_REFERENCES, invite_id: ['event_invites', 'set null'] },
   });
   await sql`CREATE UNIQUE INDEX event_bookings_order_idx ON event_bookings (client_id, order_id)`.execute(db);
   await sql`CREATE INDEX event_bookings_held_idx ON event_bookings (held_until) WHERE state = 'held'`.execute(db);
@@ -76,8 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       booking_id: ['event_bookings', 'cascade'],
       order_id: ['orders', 'set null'],
       product_id: ['products', 'restrict'],
-      company_id: ['companies', 'set null'],
-      contact_id: ['contacts', 'set null'],
+      ...BUYER_REFERENCES,
     },
   });
   await sql`CREATE UNIQUE INDEX event_tickets_number_idx ON event_tickets (client_id, event_id, number)`.execute(db);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubCounterTable, clubTable, enableTenancy, withAuditEntry, withTotals } from './helpers';
+import { BUYER_REFERENCES, clubCounterTable, clubTable, enableTenancy, withAuditEntry, withTotals } from './helpers';
 
 /**
  * Invoices and credit notes (issue 15; SPEC §3 Invoice, §4 Invoice).
@@ -63,12 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('invoices_credit_check', sql`(type = 'credit_note') = (credits_id IS NOT NULL)`)
     .execute();
   await enableTenancy(db, 'invoices', {
-    references: {
-      order_id: ['orders', 'set null'],
-      company_id: ['companies', 'set null'],
-      contact_id: ['contacts', 'set null'],
-      credits_id: ['invoices', 'restrict'],
-    },
+    references: { order_id: ['orders', 'set null'], ...BUYER_REFERENCES, credits_id: ['invoices', 'restrict'] },
   });
   // Unique per club; also the list's default order (Number desc; drafts, without a number, first).
   await sql`CREATE UNIQUE INDEX invoices_number_key ON invoices (client_id, number)`.execute(db);

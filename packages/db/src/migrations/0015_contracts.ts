@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { APP_ROLE, clubCounterTable, clubForeignKey, clubTable, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
+import { APP_ROLE, BUYER_REFERENCES, clubCounterTable, clubForeignKey, clubTable, enableDocumentLineTenancy, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Sponsor agreements (issue 17; SPEC §3 Contract, Contract line, §4 contract and agreement states,
@@ -61,13 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('contracts_dates_check', sql`end_date IS NULL OR start_date IS NULL OR end_date >= start_date`)
     .execute();
   await enableTenancy(db, 'contracts', {
-    references: {
-      company_id: ['companies', 'set null'],
-      contact_id: ['contacts', 'set null'],
-      category_id: ['order_categories', 'set null'],
-      season_id: ['seasons', 'set null'],
-      renewed_from_id: ['contracts', 'set null'],
-    },
+    references: { ...BUYER_REFERENCES, category_id: ['order_categories', 'set null'], season_id: ['seasons', 'set null'], renewed_from_id: ['contracts', 'set null'] },
   });
   await sql`CREATE UNIQUE INDEX contracts_number_key ON contracts (client_id, contract_number)`.execute(db);
   await sql`CREATE INDEX contracts_status_idx ON contracts (client_id, status, contract_number)`.execute(db);
@@ -87,16 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('extra_info', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('sorting', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await enableTenancy(db, 'contract_lines', {
-    references: {
-      contract_id: ['contracts', 'cascade'],
-      product_id: ['products', 'set null'],
-      variant_id: ['product_variants', 'set null'],
-      seat_event_id: ['events', 'set null'],
-    },
-  });
-  await sql`CREATE INDEX contract_lines_contract_idx ON contract_lines (client_id, contract_id, sorting)`.execute(db);
-  await sql`CREATE INDEX contract_lines_product_idx ON contract_lines (client_id, product_id) WHERE product_id IS NOT NULL`.execute(db);
+  await enableDocumentLineTenancy(db, 'contract_lines', 'contract_id', 'contracts');
 
   await clubTable(db, 'contract_audit')
     .addColumn('contract_id', 'integer', (c) => c.notNull())

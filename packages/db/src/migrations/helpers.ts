@@ -102,6 +102,25 @@ export function withAuditEntry(t: TableBuilder): TableBuilder {
     .addColumn('action', 'text', (c) => c.notNull());
 }
 
+/** The company and contact a sale or booking is for: nulled when they are deleted. */
+export const BUYER_REFERENCES = { company_id: ['companies', 'set null'], contact_id: ['contacts', 'set null'] } as const satisfies ClubReferences;
+
+/** The product and variant a line was sold from: nulled when they are deleted (the line keeps its copy). */
+export const PRODUCT_REFERENCES = { product_id: ['products', 'set null'], variant_id: ['product_variants', 'set null'] } as const satisfies ClubReferences;
+
+/**
+ * Tenancy, foreign keys and indexes of a sales document's lines (order_lines, contract_lines): the
+ * document's lines in their order, and the lines of a product.
+ */
+export async function enableDocumentLineTenancy(db: Kysely<any>, table: string, documentColumn: string, documentTable: string) {
+  await enableTenancy(db, table, {
+    references: { [documentColumn]: [documentTable, 'cascade'], ...PRODUCT_REFERENCES, seat_event_id: ['events', 'set null'] },
+  });
+  const document = documentColumn.replace(/_id$/, '');
+  await sql.raw(`CREATE INDEX ${table}_${document}_idx ON ${table} (client_id, ${documentColumn}, sorting)`).execute(db);
+  await sql.raw(`CREATE INDEX ${table}_product_idx ON ${table} (client_id, product_id) WHERE product_id IS NOT NULL`).execute(db);
+}
+
 /** A foreign key that can only point at a row of the same club. */
 export async function clubForeignKey(
   db: Kysely<any>,
