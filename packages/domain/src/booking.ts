@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEATING_MSG } from './seating';
+import { ZExtraInfoAnswers } from './extraInfo';
 import { ZOrderPayStartResponse } from './orders';
 import { bool, email, id, safeString } from './validation';
 import { required } from './numbers';
@@ -280,8 +281,8 @@ export type TBookResponse = z.output<typeof ZBookResponse>;
 
 export const ZBookingOrderRequest = z.object({ token: ZBookingToken });
 
-export const ZTicket = z.object({
-  ticketId: z.string(),
+/** A ticket as its holder and the gate see it: number, holder, product, seat and options. */
+export const ticketResponseFields = {
   number: z.number().int(),
   name: nullableString,
   company: nullableString,
@@ -290,7 +291,12 @@ export const ZTicket = z.object({
   row: nullableString,
   seatNumber: nullableString,
   options: z.array(z.string()),
-  extraInfo: z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() })),
+};
+
+export const ZTicket = z.object({
+  ticketId: z.string(),
+  ...ticketResponseFields,
+  extraInfo: ZExtraInfoAnswers,
   /** The ticket's PDF (QR and Code128). */
   pdfUrl: z.string(),
 });

@@ -133,6 +133,15 @@ export const CVR_SEARCH_MIN = 3;
 /* ------------------------------------------------------------------ responses */
 
 const nullableText = z.string().nullable();
+/** A company's address and how to reach it, as the company and a CVR search result answer them. */
+const addressFields = {
+  address: nullableText,
+  zipCode: nullableText,
+  city: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  website: nullableText,
+};
 
 export const ZCompanyListRow = z.object({
   id: z.number().int(),
@@ -171,13 +180,17 @@ export const ZCompanyContractSummary = z.object({
   startDate: nullableText,
   endDate: nullableText,
 });
-export const ZCompanyContactRow = z.object({
+/** A contact's name and how to reach them: the company's contact rows and the contact's own response (contacts.ts). */
+export const contactDetailFields = {
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
   phone: nullableText,
   mobile: nullableText,
+};
+export const ZCompanyContactRow = z.object({
+  ...contactDetailFields,
   picture: z.number().int().nullable(),
   pictureUrl: nullableText,
   highlighted: z.boolean(),
@@ -190,12 +203,7 @@ export const ZCompanyResponse = z.object({
   cvr: nullableText,
   ean: nullableText,
   useEAN: z.boolean(),
-  address: nullableText,
-  zipCode: nullableText,
-  city: nullableText,
-  email: nullableText,
-  phone: nullableText,
-  website: nullableText,
+  ...addressFields,
   status: z.number().int(),
   followUpDate: nullableText,
   vatExcluded: z.boolean(),
@@ -228,12 +236,7 @@ export const ZCvrSearchResponse = z.object({
     z.object({
       name: z.string(),
       cvr: z.string(),
-      address: nullableText,
-      zipCode: nullableText,
-      city: nullableText,
-      email: nullableText,
-      phone: nullableText,
-      website: nullableText,
+      ...addressFields,
     }),
   ),
 });

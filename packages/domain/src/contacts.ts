@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCompanySearchRequest } from './companies';
+import { contactDetailFields, ZCompanySearchRequest } from './companies';
 import { ZExtraInfoInput, ZExtraInfoResponse } from './extraInfo';
 import { ZPage } from './responses';
 import { fileRef, uploads } from './files';
@@ -88,12 +88,7 @@ export const ZContactListResponse = ZPage(ZContactRow);
 export const ZContactSearchResponse = z.array(ZContactRow);
 
 export const ZContactResponse = z.object({
-  id: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  phone: nullableText,
-  mobile: nullableText,
+  ...contactDetailFields,
   linkedin: nullableText,
   about: nullableText,
   highlighted: z.boolean(),

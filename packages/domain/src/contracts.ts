@@ -3,7 +3,8 @@ import { optionalKroner } from './kroner';
 import { listInput } from './list';
 import { CONTRACT_SETUP_TYPES, isNumberSetup } from './catalogue';
 import { CONTRACT_MSG } from './contractTexts';
-import { type TOrderLine, ZFieldValues, ZInvoicingResponse, ZOrderInvoicing, ZOrderLineInput } from './orders';
+import { ZExtraInfoAnswers } from './extraInfo';
+import { documentLineResponseFields, documentPartyFields, type TOrderLine, ZFieldValues, ZInvoicingResponse, ZOrderInvoicing, ZOrderLineInput } from './orders';
 import { ZPage } from './responses';
 import { bool, id, optionalDate, optionalId, optionalText, safeString } from './validation';
 
@@ -293,25 +294,12 @@ export const ZContractSeatEventsResponse = z.array(z.object({ id: z.number().int
 const kr = z.number();
 
 export const ZContractLineResponse = z.object({
-  id: z.number().int(),
-  productId: z.number().int().nullable(),
-  variantId: z.number().int().nullable(),
-  title: z.string(),
-  sku: z.string().nullable(),
-  type: z.enum(['product', 'ticket', 'seat-ticket']),
-  price: kr,
-  amount: z.number(),
-  discount: kr,
-  prePayment: z.boolean(),
-  vatExempt: z.boolean(),
-  description: z.string().nullable(),
-  seat: z.string().nullable(),
-  seatEventId: z.number().int().nullable(),
+  ...documentLineResponseFields,
   seatCategoryId: z.string().nullable(),
   categoryLine: z.boolean(),
   /** The line's product was deleted: shown under Slettede. */
   productDeleted: z.boolean(),
-  extraInfo: z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() })),
+  extraInfo: ZExtraInfoAnswers,
   options: z.array(
     z.object({ productId: z.number().int().nullable(), variantId: z.number().int().nullable(), title: z.string(), sku: z.string().nullable(), price: kr, prePayment: z.boolean() }),
   ),
@@ -341,10 +329,7 @@ export const ZContractResponse = z.object({
   additional: z.string().nullable(),
   contractDescription: z.string().nullable(),
   supplementalDescription: z.string().nullable(),
-  companyId: z.number().int().nullable(),
-  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  contactId: z.number().int().nullable(),
-  contact: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string().nullable() }).nullable(),
+  ...documentPartyFields,
   ownerId: z.number().int().nullable(),
   renewedFromId: z.number().int().nullable(),
   invoices: z.array(z.object({ id: z.number().int(), number: z.number().int().nullable(), isDraft: z.boolean(), invoiceDate: z.string(), total: kr })),

@@ -71,6 +71,9 @@ export function validateExtraInfo(
 }
 
 
+/** Answers to an event's or order's extra-info questions (an order, a line, a ticket): a title with one value or several. */
+export const ZExtraInfoAnswers = z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() }));
+
 /** Extra info as a record answers with it: per alias the title and the chosen value(s). */
 export const ZExtraInfoResponse = z.record(
   z.string(),

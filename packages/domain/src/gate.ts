@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ticketResponseFields } from './booking';
+import { ZExtraInfoAnswers } from './extraInfo';
 import { id, safeString } from './validation';
 
 /**
@@ -73,7 +75,7 @@ export const ZAttendee = z.object({
   row: nullableString,
   seatNumber: nullableString,
   options: z.array(z.string()),
-  extraInfo: z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() })),
+  extraInfo: ZExtraInfoAnswers,
   scanned: z.boolean(),
   scannedAt: nullableString,
   scannedBy: nullableString,
@@ -119,14 +121,7 @@ export type TScanRequest = z.output<typeof ZScanRequest>;
 
 export const ZScanTicket = z.object({
   id: z.number().int(),
-  number: z.number().int(),
-  name: nullableString,
-  company: nullableString,
-  product: z.string(),
-  section: nullableString,
-  row: nullableString,
-  seatNumber: nullableString,
-  options: z.array(z.string()),
+  ...ticketResponseFields,
 });
 export type TScanTicket = z.output<typeof ZScanTicket>;
 

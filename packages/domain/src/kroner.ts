@@ -7,16 +7,9 @@ import { decimalMessage, minMessage, parseDecimal, required } from './numbers';
 export function kroner(label: string, opts: { min?: number } = { min: 0 }) {
   return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
     const n = parseDecimal(value);
-    if (n === null) {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (Number.isNaN(n) || Math.abs(n) > 1e10) {
-      ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-      return z.NEVER;
-    }
-    if (opts.min !== undefined && n < opts.min) {
-      ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
+    const error = n === null ? required(label) : amountError(n, label, opts);
+    if (error) {
+      ctx.addIssue({ code: 'custom', message: error });
       return z.NEVER;
     }
     return kronerToOre(value);
@@ -31,14 +24,18 @@ export function optionalKroner(label: string, opts: { min?: number } = { min: 0 
     .transform((value, ctx) => {
       const n = parseDecimal(value);
       if (n === null) return null;
-      if (Number.isNaN(n) || Math.abs(n) > 1e10) {
-        ctx.addIssue({ code: 'custom', message: decimalMessage(label) });
-        return z.NEVER;
-      }
-      if (opts.min !== undefined && n < opts.min) {
-        ctx.addIssue({ code: 'custom', message: minMessage(label, opts.min) });
+      const error = amountError(n, label, opts);
+      if (error) {
+        ctx.addIssue({ code: 'custom', message: error });
         return z.NEVER;
       }
       return kronerToOre(value as number | string);
     });
+}
+
+/** What is wrong with an amount in kroner that was given: not a number (or absurdly large), or below the minimum; null when nothing. */
+function amountError(n: number, label: string, opts: { min?: number }): string | null {
+  if (Number.isNaN(n) || Math.abs(n) > 1e10) return decimalMessage(label);
+  if (opts.min !== undefined && n < opts.min) return minMessage(label, opts.min);
+  return null;
 }

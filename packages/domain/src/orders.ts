@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZExtraInfoAnswers } from './extraInfo';
 import { listInput } from './list';
 import { kroner, optionalKroner } from './kroner';
 import { computeTotals, type MoneyLine, multiply, oreToKroner, percentOf, type VatSettings } from './money';
@@ -452,7 +453,8 @@ export const ZOrderListResponse = ZPage(ZOrderListRow);
 
 /* ------------------------------------------------------------------ one order */
 
-const ZOrderLineResponse = z.object({
+/** What an order line and an agreement line answer alike (SPEC §3 line editing fields), kroner. */
+export const documentLineResponseFields = {
   id: z.number().int(),
   productId: z.number().int().nullable(),
   variantId: z.number().int().nullable(),
@@ -467,7 +469,19 @@ const ZOrderLineResponse = z.object({
   description: z.string().nullable(),
   seat: z.string().nullable(),
   seatEventId: z.number().int().nullable(),
-  extraInfo: z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() })),
+};
+
+/** The company and contact an order or agreement is for, as the API answers them. */
+export const documentPartyFields = {
+  companyId: z.number().int().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  contactId: z.number().int().nullable(),
+  contact: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string().nullable() }).nullable(),
+};
+
+const ZOrderLineResponse = z.object({
+  ...documentLineResponseFields,
+  extraInfo: ZExtraInfoAnswers,
   options: z.array(
     z.object({
       id: z.number().int(),
@@ -509,11 +523,8 @@ export const ZOrderResponse = z.object({
   description: z.string().nullable(),
   internal: z.string().nullable(),
   additional: z.string().nullable(),
-  extraInfo: z.array(z.object({ title: z.string(), value: z.string().nullish(), values: z.array(z.string()).optional() })),
-  companyId: z.number().int().nullable(),
-  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  contactId: z.number().int().nullable(),
-  contact: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string().nullable() }).nullable(),
+  extraInfo: ZExtraInfoAnswers,
+  ...documentPartyFields,
   contractId: z.number().int().nullable(),
   categoryId: z.number().int().nullable(),
   orderLines: z.array(ZOrderLineResponse),
