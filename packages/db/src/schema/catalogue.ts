@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ClubRowColumns } from './columns';
 import type { Json } from '../json';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -60,18 +61,14 @@ export interface SeasonSeatJson {
   name: string | null;
 }
 
-export interface ProductCategoriesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ProductCategoriesTable extends ClubRowColumns {
   title: string;
   sorting: Generated<number>;
   shop: Json<CategoryShopJson>;
   created_at: CreatedAt;
 }
 
-export interface InvoiceGroupsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface InvoiceGroupsTable extends ClubRowColumns {
   title: string;
   sku: string | null;
   sorting: Generated<number>;
@@ -81,9 +78,7 @@ export interface InvoiceGroupsTable {
   created_at: CreatedAt;
 }
 
-export interface SeasonsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface SeasonsTable extends ClubRowColumns {
   title: string;
   start_date: DateString;
   end_date: DateString;
@@ -94,9 +89,7 @@ export interface SeasonsTable {
   created_at: CreatedAt;
 }
 
-export interface ProductsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ProductsTable extends ClubRowColumns {
   title: string;
   sku: string | null;
   type: 'product' | 'ticket' | 'seat-ticket';
@@ -131,9 +124,7 @@ export interface ProductsTable {
   updated_at: UpdatedAt;
 }
 
-export interface ProductVariantsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ProductVariantsTable extends ClubRowColumns {
   product_id: number;
   title: string;
   sku: string | null;
@@ -144,9 +135,7 @@ export interface ProductVariantsTable {
   sorting: Generated<number>;
 }
 
-export interface ProductOptionsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ProductOptionsTable extends ClubRowColumns {
   product_id: number;
   option_product_id: number;
   option_variant_id: number | null;
@@ -158,9 +147,7 @@ export interface ProductOptionsTable {
   sorting: Generated<number>;
 }
 
-export interface OrderCategoriesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface OrderCategoriesTable extends ClubRowColumns {
   title: string;
   sku: string | null;
   /** øre */
@@ -173,9 +160,7 @@ export interface OrderCategoriesTable {
   created_at: CreatedAt;
 }
 
-export interface CustomFieldsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface CustomFieldsTable extends ClubRowColumns {
   title: string;
   type: 'Text' | 'RichText' | 'Number' | 'Dropdown' | 'Date' | 'DateTime' | 'Time' | 'Checkbox' | 'Upload';
   sorting: Generated<number>;
@@ -184,16 +169,12 @@ export interface CustomFieldsTable {
   created_at: CreatedAt;
 }
 
-export interface CustomFieldCategoriesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface CustomFieldCategoriesTable extends ClubRowColumns {
   field_id: number;
   category_id: number;
 }
 
-export interface DiscountCodesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface DiscountCodesTable extends ClubRowColumns {
   title: string;
   /** Unique per club, case-insensitive. */
   code: string;
@@ -208,9 +189,7 @@ export interface DiscountCodesTable {
   created_at: CreatedAt;
 }
 
-export interface DiscountCodeProductsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface DiscountCodeProductsTable extends ClubRowColumns {
   discount_code_id: number;
   product_id: number;
 }

@@ -1,7 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Column types and column groups shared by the sales documents' tables (orders, contracts, invoices).
-// Internal to the schema: index.ts does not re-export this file.
+// Column types and column groups shared by several tables (the club row; the sales documents' orders,
+// contracts, invoices). Internal to the schema: index.ts does not re-export this file.
+
+/** The start of every club-owned table with an id of its own (migrations/helpers.ts clubTable). */
+export interface ClubRowColumns {
+  id: Generated<number>;
+  client_id: number;
+}
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -42,9 +48,7 @@ export interface DocumentLineColumns {
 }
 
 /** Who did what, when (migrations/helpers.ts withAuditEntry). */
-export interface AuditEntryColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface AuditEntryColumns extends ClubRowColumns {
   user_id: number | null;
   at: CreatedAt;
   action: string;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
-import type { AuditEntryColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
+import type { AuditEntryColumns, ClubRowColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
 import type { OrderExtraInfoJson, OrderInvoicingJson } from './orders';
 
 /** A date column: read as 'YYYY-MM-DD' text (connect.ts), written as text. */
@@ -22,9 +22,7 @@ export interface ContractLineOptionJson {
 
 export type ContractCountersTable = CounterColumns;
 
-export interface ContractsTable extends TotalsColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface ContractsTable extends ClubRowColumns, TotalsColumns {
   contract_number: number;
   status: ColumnType<ContractStatus, ContractStatus | undefined, ContractStatus>;
   agreement_status: ColumnType<AgreementStatus, AgreementStatus | undefined, AgreementStatus>;
@@ -57,9 +55,7 @@ export interface ContractsTable extends TotalsColumns {
   updated_at: Timestamp;
 }
 
-export interface ContractLinesTable extends DocumentLineColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface ContractLinesTable extends ClubRowColumns, DocumentLineColumns {
   contract_id: number;
   product_id: number | null;
   had_product: Generated<boolean>;
@@ -79,9 +75,7 @@ export interface ContractAuditTable extends AuditEntryColumns {
   detail: string | null;
 }
 
-export interface ContractSignRequestsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContractSignRequestsTable extends ClubRowColumns {
   contract_id: number;
   token_hash: string;
   contract_version: number;
@@ -99,9 +93,7 @@ export interface ContractSignRequestsTable {
   used_at: Timestamp | null;
 }
 
-export interface ContractSignTrailTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContractSignTrailTable extends ClubRowColumns {
   contract_id: number;
   request_id: number | null;
   event: 'sent' | 'opened' | 'signed' | 'refused';

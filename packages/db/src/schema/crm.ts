@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClubRowColumns } from './columns';
 import type { Json } from '../json';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,9 +16,7 @@ export interface ExtraInfoValue {
 /** Per event type id: the products a company may take and how many (null = no limit). */
 export type TicketLimits = Record<string, { productId: number; maxAmount: number | null }[]>;
 
-export interface FilesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface FilesTable extends ClubRowColumns {
   file_name: string;
   /** Storage key (random), never derived from the file name. */
   file_path: string;
@@ -29,9 +28,7 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
-export interface CompaniesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface CompaniesTable extends ClubRowColumns {
   name: string;
   cvr: string | null;
   ean: string | null;
@@ -56,9 +53,7 @@ export interface CompaniesTable {
   updated_at: Timestamp;
 }
 
-export interface ContactsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContactsTable extends ClubRowColumns {
   firstname: string;
   lastname: string;
   email: string;
@@ -81,9 +76,7 @@ export interface CompanyContactsTable {
   created_at: CreatedAt;
 }
 
-export interface ContactListsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContactListsTable extends ClubRowColumns {
   title: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -96,9 +89,7 @@ export interface ContactListMembersTable {
   created_at: CreatedAt;
 }
 
-export interface CommentsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface CommentsTable extends ClubRowColumns {
   origin_type: string;
   origin_id: number;
   origin_url: string | null;

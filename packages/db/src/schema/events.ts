@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClubRowColumns } from './columns';
 import type { Json } from '../json';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -45,9 +46,7 @@ export interface EventInviteesJson {
   contactListIds: number[];
 }
 
-export interface EventTypesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTypesTable extends ClubRowColumns {
   title: string;
   /** packages/domain ZEventTemplate: the event form without dates, owner, sender or partners. */
   template: Json<Record<string, unknown>>;
@@ -55,9 +54,7 @@ export interface EventTypesTable {
   updated_at: Timestamp;
 }
 
-export interface EventsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventsTable extends ClubRowColumns {
   parent_id: number | null;
   type_id: number | null;
   title: string;
@@ -106,9 +103,7 @@ export interface EventsTable {
   updated_at: Timestamp;
 }
 
-export interface EventTicketProductsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTicketProductsTable extends ClubRowColumns {
   event_id: number;
   product_id: number;
   title: string;
@@ -136,9 +131,7 @@ export interface EventSponsorsTable {
   sorting: Generated<number>;
 }
 
-export interface EventInvitesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventInvitesTable extends ClubRowColumns {
   event_id: number;
   token: string;
   contact_id: number;
@@ -178,9 +171,7 @@ export interface EventTables {
 }
 
 /** A storefront booking (issue 14): its order, what it holds until it is paid, the confirmation token's hash. */
-export interface EventBookingsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventBookingsTable extends ClubRowColumns {
   event_id: number;
   order_id: number;
   token_hash: string;
@@ -194,9 +185,7 @@ export interface EventBookingsTable {
 }
 
 /** A ticket: one per seat or unit; code is a random token of ≥128 bits. */
-export interface EventTicketsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTicketsTable extends ClubRowColumns {
   event_id: number;
   booking_id: number | null;
   order_id: number | null;

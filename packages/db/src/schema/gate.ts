@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClubRowColumns } from './columns';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type OptionalTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -6,9 +7,7 @@ type OptionalTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export type ScanResult = 'confirmed' | 'duplicate' | 'refused';
 
 /** One scan of a known ticket at the gate; nonce (unique per club) makes a replayed offline scan answer the same. */
-export interface EventTicketScansTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTicketScansTable extends ClubRowColumns {
   event_id: number;
   ticket_id: number;
   nonce: string | null;
@@ -21,9 +20,7 @@ export interface EventTicketScansTable {
 }
 
 /** A table of an event's table plan. */
-export interface EventTablesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTablesTable extends ClubRowColumns {
   event_id: number;
   title: string;
   description: string | null;
@@ -34,9 +31,7 @@ export interface EventTablesTable {
 }
 
 /** A ticket placed at a table. */
-export interface EventTableSeatsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface EventTableSeatsTable extends ClubRowColumns {
   table_id: number;
   ticket_id: number;
   created_at: CreatedAt;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
-import type { AuditEntryColumns, CounterColumns, CreatedAt, Ore, Timestamp, TotalsColumns } from './columns';
+import type { AuditEntryColumns, ClubRowColumns, CounterColumns, CreatedAt, Ore, Timestamp, TotalsColumns } from './columns';
 
 /** numeric: read as a number, written as a number or string. */
 type Numeric = ColumnType<number, number | string, number | string>;
@@ -26,9 +26,7 @@ export interface InvoiceRecipientJson {
 
 export type InvoiceCountersTable = CounterColumns;
 
-export interface InvoicesTable extends TotalsColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface InvoicesTable extends ClubRowColumns, TotalsColumns {
   number: number | null;
   type: ColumnType<InvoiceType, InvoiceType | undefined, InvoiceType>;
   is_draft: Generated<boolean>;
@@ -65,9 +63,7 @@ export interface InvoicesTable extends TotalsColumns {
   updated_at: Timestamp;
 }
 
-export interface InvoiceLinesTable {
-  id: Generated<number>;
-  client_id: number;
+export interface InvoiceLinesTable extends ClubRowColumns {
   invoice_id: number;
   sorting: Generated<number>;
   title: string;

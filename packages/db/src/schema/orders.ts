@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from '../json';
-import type { AuditEntryColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
+import type { AuditEntryColumns, ClubRowColumns, CounterColumns, CreatedAt, DocumentLineColumns, Ore, Timestamp, TotalsColumns } from './columns';
 
 
 export type OrderStatus = 'cart' | 'draft' | 'approved' | 'cancelled';
@@ -32,9 +32,7 @@ export interface OrderCountersTable extends CounterColumns {
   order_count: Generated<number>;
 }
 
-export interface OrdersTable extends TotalsColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface OrdersTable extends ClubRowColumns, TotalsColumns {
   order_number: number;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
@@ -62,9 +60,7 @@ export interface OrdersTable extends TotalsColumns {
   payment_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface OrderLinesTable extends DocumentLineColumns {
-  id: Generated<number>;
-  client_id: number;
+export interface OrderLinesTable extends ClubRowColumns, DocumentLineColumns {
   order_id: number;
   product_id: number | null;
   variant_id: number | null;
@@ -72,9 +68,7 @@ export interface OrderLinesTable extends DocumentLineColumns {
   sorting: Generated<number>;
 }
 
-export interface OrderLineOptionsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface OrderLineOptionsTable extends ClubRowColumns {
   line_id: number;
   product_id: number | null;
   variant_id: number | null;
@@ -93,9 +87,7 @@ export interface OrderAuditTable extends AuditEntryColumns {
 }
 
 /** A payment link mailed to an order's contact: the SHA-256 of its token, never the token. */
-export interface OrderPaymentLinksTable {
-  id: Generated<number>;
-  client_id: number;
+export interface OrderPaymentLinksTable extends ClubRowColumns {
   order_id: number;
   token_hash: string;
   capture: 'auto' | 'manual';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClubRowColumns } from './columns';
 import type { Json } from '../json';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -11,9 +12,7 @@ export interface AppSecretsTable {
   value: string;
 }
 
-export interface PaymentsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface PaymentsTable extends ClubRowColumns {
   /** Ours, unique across the installation: what the provider echoes back. */
   reference: string;
   provider: 'test' | 'stripe' | 'onpay';
@@ -48,9 +47,7 @@ export interface PaymentEventsTable {
   received_at: CreatedAt;
 }
 
-export interface ContactPaymentCardsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface ContactPaymentCardsTable extends ClubRowColumns {
   contact_id: number;
   provider: 'test' | 'stripe' | 'onpay';
   /** The provider's reference to the stored card (never the card number). */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClubRowColumns } from './columns';
 import type { Json } from '../json';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -23,9 +24,7 @@ export interface SeatMapLayoutJson {
   sections: { key: string; name: string; rows: { label: string; seats: [string, number, number, number, number][] }[] }[];
 }
 
-export interface SeatingChartsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface SeatingChartsTable extends ClubRowColumns {
   name: string;
   plan: Json<SeatingPlanJson>;
   seat_count: Generated<number>;
@@ -36,9 +35,7 @@ export interface SeatingChartsTable {
 }
 
 /** An event's own copy of a chart. */
-export interface SeatMapsTable {
-  id: Generated<number>;
-  client_id: number;
+export interface SeatMapsTable extends ClubRowColumns {
   chart_id: number | null;
   name: string;
   categories: Json<SeatCategoryJson[]>;
