@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { BUYER_REFERENCES, clubCounterTable, clubTable, enableDocumentLineTenancy, enableTenancy, PRODUCT_REFERENCES, withAuditEntry, withDocumentLine, withTotals } from './helpers';
+import { BUYER_REFERENCES, clubCounterTable, clubTable, enableDocumentLineTenancy, enableHistoryTenancy, enableTenancy, PRODUCT_REFERENCES, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Orders (SPEC §3 Order, Invoicing, order line editing fields; §4 order and payment states).
@@ -82,8 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text')
     .execute();
-  await enableTenancy(db, 'order_audit');
-  await sql`CREATE INDEX order_audit_order_idx ON order_audit (client_id, order_id, at)`.execute(db);
+  await enableHistoryTenancy(db, 'order_audit', 'order_id');
 }
 
 export async function down(): Promise<void> {

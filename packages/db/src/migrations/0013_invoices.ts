@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { BUYER_REFERENCES, clubCounterTable, clubTable, enableTenancy, withAuditEntry, withTotals } from './helpers';
+import { BUYER_REFERENCES, clubCounterTable, clubTable, enableHistoryTenancy, enableTenancy, withAuditEntry, withTotals } from './helpers';
 
 /**
  * Invoices and credit notes (issue 15; SPEC §3 Invoice, §4 Invoice).
@@ -97,8 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(withAuditEntry)
     .addColumn('detail', 'text')
     .execute();
-  await enableTenancy(db, 'invoice_audit');
-  await sql`CREATE INDEX invoice_audit_invoice_idx ON invoice_audit (client_id, invoice_id, at)`.execute(db);
+  await enableHistoryTenancy(db, 'invoice_audit', 'invoice_id');
 }
 
 export async function down(): Promise<void> {

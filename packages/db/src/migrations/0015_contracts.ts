@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { APP_ROLE, BUYER_REFERENCES, clubCounterTable, clubForeignKey, clubTable, enableDocumentLineTenancy, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
+import { APP_ROLE, BUYER_REFERENCES, clubCounterTable, clubForeignKey, clubTable, enableDocumentLineTenancy, enableHistoryTenancy, enableTenancy, withAuditEntry, withDocumentLine, withTotals } from './helpers';
 
 /**
  * Sponsor agreements (issue 17; SPEC §3 Contract, Contract line, §4 contract and agreement states,
@@ -91,8 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('to_status', 'text')
     .addColumn('detail', 'text')
     .execute();
-  await enableTenancy(db, 'contract_audit');
-  await sql`CREATE INDEX contract_audit_contract_idx ON contract_audit (client_id, contract_id, at)`.execute(db);
+  await enableHistoryTenancy(db, 'contract_audit', 'contract_id');
 
   await clubTable(db, 'contract_sign_requests')
     .addColumn('contract_id', 'integer', (c) => c.notNull())
@@ -127,8 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sha256', 'text')
     .addColumn('detail', 'text')
     .execute();
-  await enableTenancy(db, 'contract_sign_trail');
-  await sql`CREATE INDEX contract_sign_trail_contract_idx ON contract_sign_trail (client_id, contract_id, at)`.execute(db);
+  await enableHistoryTenancy(db, 'contract_sign_trail', 'contract_id');
   await sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON contract_sign_trail FROM ${APP_ROLE}`).execute(db);
 
   await clubForeignKey(db, 'invoices', 'contract_id', 'contracts', 'set null');

@@ -121,6 +121,16 @@ export async function enableDocumentLineTenancy(db: Kysely<any>, table: string, 
   await sql.raw(`CREATE INDEX ${table}_product_idx ON ${table} (client_id, product_id) WHERE product_id IS NOT NULL`).execute(db);
 }
 
+/**
+ * Tenancy and index of a record's history (an audit, a signing trail): no foreign key to the record, so
+ * its rows stay when the record is deleted; read per record in time order.
+ */
+export async function enableHistoryTenancy(db: Kysely<any>, table: string, recordColumn: string) {
+  await enableTenancy(db, table);
+  const record = recordColumn.replace(/_id$/, '');
+  await sql.raw(`CREATE INDEX ${table}_${record}_idx ON ${table} (client_id, ${recordColumn}, at)`).execute(db);
+}
+
 /** A foreign key that can only point at a row of the same club. */
 export async function clubForeignKey(
   db: Kysely<any>,
