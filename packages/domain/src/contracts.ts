@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalKroner } from './kroner';
-import { listInput } from './list';
+import { choiceFilter, listInput } from './list';
 import { CONTRACT_SETUP_TYPES, isNumberSetup } from './catalogue';
 import { CONTRACT_MSG } from './contractTexts';
 import { ZExtraInfoAnswers } from './extraInfo';
@@ -293,6 +293,14 @@ export const ZContractSeatEventsResponse = z.array(z.object({ id: z.number().int
 
 const kr = z.number();
 
+/** An agreement's period as the agreement and its list row answer it: dates as 'YYYY-MM-DD'. */
+const periodFields = {
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  noEndDate: z.boolean(),
+  renewDate: z.string().nullable(),
+};
+
 export const ZContractLineResponse = z.object({
   ...documentLineResponseFields,
   seatCategoryId: z.string().nullable(),
@@ -318,10 +326,7 @@ export const ZContractResponse = z.object({
   description: z.string().nullable(),
   internal: z.string().nullable(),
   seasonId: z.number().int().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  noEndDate: z.boolean(),
-  renewDate: z.string().nullable(),
+  ...periodFields,
   orderDiscount: kr,
   contractLines: z.array(ZContractLineResponse),
   invoicing: ZInvoicingResponse,
@@ -372,10 +377,7 @@ export const CONTRACT_SORT_FIELDS = ['Number', 'Status', 'Company', 'Category', 
 export const ZContractListRequest = listInput(
   z
     .object({
-      status: z
-        .union([z.enum(CONTRACT_STATUSES), z.literal('Alle'), z.literal(''), z.null()])
-        .optional()
-        .transform((v) => (v && v !== 'Alle' ? v : null)),
+      status: choiceFilter(CONTRACT_STATUSES),
       companyId: optionalId,
     })
     .passthrough(),
@@ -392,10 +394,7 @@ export const ZContractListRow = z.object({
   category: z.string().nullable(),
   company: z.string().nullable(),
   companyId: z.number().int().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  noEndDate: z.boolean(),
-  renewDate: z.string().nullable(),
+  ...periodFields,
   subtotal: kr,
   additionalFee: kr,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listInput } from './list';
+import { choiceFilter, listInput } from './list';
 import { allocate, computeTotals, type MoneyLine, multiply, oreToKroner, percentOf, type Totals, type VatSettings } from './money';
 import type { TOrderInvoicing } from './orders';
 import { ZPage } from './responses';
@@ -353,10 +353,7 @@ export const ZInvoiceListRequest = listInput(
     .object({
       orderId: optionalId,
       companyId: optionalId,
-      type: z
-        .union([z.enum(INVOICE_TYPES), z.literal(''), z.literal('Alle'), z.null()])
-        .optional()
-        .transform((v) => (v && v !== 'Alle' ? v : null)),
+      type: choiceFilter(INVOICE_TYPES),
     })
     .passthrough(),
   INVOICE_SORT_FIELDS,

@@ -5,6 +5,13 @@ import { safeString } from './validation';
 
 export const sortDirection = z.enum(['asc', 'desc']);
 
+/** A list filter's choice (a status, a type): one of `values`, or 'Alle', '' or null for all (null). */
+export const choiceFilter = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal('Alle'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v && v !== 'Alle' ? (v as T[number]) : null));
+
 /**
  * The list protocol of SPEC §7: POST {endpoint} {filter, sort{field,dir}, page, perPage}
  * -> {Result, TotalPages, Total}. Each domain narrows filter and sort.field.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZExtraInfoAnswers } from './extraInfo';
-import { listInput } from './list';
+import { choiceFilter, listInput } from './list';
 import { kroner, optionalKroner } from './kroner';
 import { computeTotals, type MoneyLine, multiply, oreToKroner, percentOf, type VatSettings } from './money';
 import { ZPage } from './responses';
@@ -419,14 +419,8 @@ export function recurringAmount(yearly: number, intervalMonths: number): number 
 
 export const ORDER_SORT_FIELDS = ['Number', 'Status', 'Payment', 'Contact', 'Company', 'Price', 'Date', 'Id'] as const;
 
-const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal('Alle'), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v && v !== 'Alle' ? (v as T[number]) : null));
-
 export const ZOrderListRequest = listInput(
-  z.object({ status: statusFilter(ORDER_STATUSES), paymentStatus: statusFilter(PAYMENT_STATUSES), companyId: optionalId, contactId: optionalId }).passthrough(),
+  z.object({ status: choiceFilter(ORDER_STATUSES), paymentStatus: choiceFilter(PAYMENT_STATUSES), companyId: optionalId, contactId: optionalId }).passthrough(),
   ORDER_SORT_FIELDS,
   { field: 'Number', dir: 'desc' },
 );
