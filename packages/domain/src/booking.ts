@@ -281,15 +281,20 @@ export type TBookResponse = z.output<typeof ZBookResponse>;
 
 export const ZBookingOrderRequest = z.object({ token: ZBookingToken });
 
+/** A ticket's seat: section, row and number (null for a ticket without a seat). */
+export const seatFields = {
+  section: nullableString,
+  row: nullableString,
+  seatNumber: nullableString,
+};
+
 /** A ticket as its holder and the gate see it: number, holder, product, seat and options. */
 export const ticketResponseFields = {
   number: z.number().int(),
   name: nullableString,
   company: nullableString,
   product: z.string(),
-  section: nullableString,
-  row: nullableString,
-  seatNumber: nullableString,
+  ...seatFields,
   options: z.array(z.string()),
 };
 
@@ -352,9 +357,7 @@ export const ZSeasonalTicket = z.object({
   id: z.number().int(),
   product: z.string(),
   name: nullableString,
-  section: nullableString,
-  row: nullableString,
-  seatNumber: nullableString,
+  ...seatFields,
   attending: z.boolean().nullable(),
 });
 export const ZSeasonalTicketsResponse = z.array(ZSeasonalTicket);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketResponseFields } from './booking';
+import { seatFields, ticketResponseFields } from './booking';
 import { ZExtraInfoAnswers } from './extraInfo';
 import { id, safeString } from './validation';
 
@@ -71,9 +71,7 @@ export const ZAttendee = z.object({
   company: nullableString,
   companyId: z.number().int().nullable(),
   product: z.string(),
-  section: nullableString,
-  row: nullableString,
-  seatNumber: nullableString,
+  ...seatFields,
   options: z.array(z.string()),
   extraInfo: ZExtraInfoAnswers,
   scanned: z.boolean(),
