@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { clubTable, clubTableWithoutId, enableTenancy, withTimestamps } from './helpers';
+import { clubTable, clubTableWithoutId, createClubLinkTable, enableTenancy, withTimestamps } from './helpers';
 
 /**
  * CRM (SPEC §3): files, companies, contacts, contact lists, comments.
@@ -81,17 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX contacts_lastname_idx ON contacts (client_id, lower(lastname), id)`.execute(db);
   await sql`CREATE INDEX contacts_email_idx ON contacts (client_id, lower(email))`.execute(db);
 
-  await clubTableWithoutId(db, 'company_contacts')
-    .addColumn('company_id', 'integer', (c) => c.notNull())
-    .addColumn('contact_id', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addPrimaryKeyConstraint('company_contacts_pkey', ['client_id', 'company_id', 'contact_id'])
-    .execute();
-  await enableTenancy(db, 'company_contacts', {
-    compositeKey: false,
-    references: { company_id: ['companies', 'cascade'], contact_id: ['contacts', 'cascade'] },
-  });
-  await sql`CREATE INDEX company_contacts_contact_idx ON company_contacts (client_id, contact_id)`.execute(db);
+  await createClubLinkTable(db, 'company_contacts', ['company_id', 'companies'], ['contact_id', 'contacts']);
 
   await clubTable(db, 'contact_lists')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -100,17 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await enableTenancy(db, 'contact_lists');
   await sql`CREATE INDEX contact_lists_title_idx ON contact_lists (client_id, lower(title), id)`.execute(db);
 
-  await clubTableWithoutId(db, 'contact_list_members')
-    .addColumn('list_id', 'integer', (c) => c.notNull())
-    .addColumn('contact_id', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addPrimaryKeyConstraint('contact_list_members_pkey', ['client_id', 'list_id', 'contact_id'])
-    .execute();
-  await enableTenancy(db, 'contact_list_members', {
-    compositeKey: false,
-    references: { list_id: ['contact_lists', 'cascade'], contact_id: ['contacts', 'cascade'] },
-  });
-  await sql`CREATE INDEX contact_list_members_contact_idx ON contact_list_members (client_id, contact_id)`.execute(db);
+  await createClubLinkTable(db, 'contact_list_members', ['list_id', 'contact_lists'], ['contact_id', 'contacts']);
 
   await clubTable(db, 'comments')
     .addColumn('origin_type', 'text', (c) => c.notNull())

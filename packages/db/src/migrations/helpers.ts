@@ -131,6 +131,21 @@ export async function enableHistoryTenancy(db: Kysely<any>, table: string, recor
   await sql.raw(`CREATE INDEX ${table}_${record}_idx ON ${table} (client_id, ${recordColumn}, at)`).execute(db);
 }
 
+/**
+ * A link between rows of two club tables (a company's contacts, a list's members): keyed
+ * (client_id, a, b), gone with either side, and indexed for reading it from b's side.
+ */
+export async function createClubLinkTable(db: Kysely<any>, table: string, [a, aTable]: [string, string], [b, bTable]: [string, string]) {
+  await clubTableWithoutId(db, table)
+    .addColumn(a, 'integer', (c) => c.notNull())
+    .addColumn(b, 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint(`${table}_pkey`, ['client_id', a, b])
+    .execute();
+  await enableTenancy(db, table, { compositeKey: false, references: { [a]: [aTable, 'cascade'], [b]: [bTable, 'cascade'] } });
+  await sql.raw(`CREATE INDEX ${table}_${b.replace(/_id$/, '')}_idx ON ${table} (client_id, ${b})`).execute(db);
+}
+
 /** A foreign key that can only point at a row of the same club. */
 export async function clubForeignKey(
   db: Kysely<any>,
