@@ -26,7 +26,7 @@ import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { missingIds } from '../lib/records';
 import { ordersWorkbook } from './export';
-import { audit, invoicingJson, lockOrder, storedLines } from './shared';
+import { audit, checkSeatEvents, checkVariants, invoicingJson, lockOrder, storedLines } from './shared';
 import { lockOrderPayment, orderPayments, settleCancelledPayment } from './payments';
 
 /**
@@ -82,21 +82,8 @@ async function checkReferences(trx: Tx, clientId: number, input: TOrderUpdate, l
   const productIds = lines.flatMap((l) => [l.productId, ...l.options.map((o) => o.productId)]).filter((x): x is number => !!x);
   if ((await missingIds(trx, clientId, 'products', productIds)).length) throw fail.badRequest(ORDER_MSG.productUnknown);
   const variants = lines.flatMap((l) => [{ productId: l.productId, variantId: l.variantId }, ...l.options.map((o) => ({ productId: o.productId, variantId: o.variantId }))]);
-  const variantIds = [...new Set(variants.map((v) => v.variantId).filter((x): x is number => !!x))];
-  if (variantIds.length) {
-    const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
-    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
-    for (const v of variants) {
-      if (!v.variantId) continue;
-      const p = productOf.get(v.variantId);
-      if (p === undefined || (v.productId && p !== v.productId)) throw fail.badRequest(ORDER_MSG.variantUnknown);
-    }
-  }
-  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
-  if (eventIds.length) {
-    const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
-    if (rows.length !== eventIds.length) throw fail.badRequest(ORDER_MSG.seatEventUnknown);
-  }
+  await checkVariants(trx, clientId, variants, ORDER_MSG.variantUnknown);
+  await checkSeatEvents(trx, clientId, lines, ORDER_MSG.seatEventUnknown);
 }
 
 async function insertLines(trx: Tx, clientId: number, orderId: number, lines: TOrderLine[]) {

@@ -102,3 +102,24 @@ export const invoicingJson = (i: z.output<typeof ZOrderInvoicing> | null | undef
         splitPayments: i.splitPayments,
       }
     : null;
+
+/** Every variant named is a row of this club and, where its line names a product, one of that product's variants. */
+export async function checkVariants(trx: Tx, clientId: number, refs: { productId?: number | null; variantId?: number | null }[], message: string) {
+  const variantIds = [...new Set(refs.map((v) => v.variantId).filter((x): x is number => !!x))];
+  if (!variantIds.length) return;
+  const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
+  const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+  for (const v of refs) {
+    if (!v.variantId) continue;
+    const p = productOf.get(v.variantId);
+    if (p === undefined || (v.productId && p !== v.productId)) throw fail.badRequest(message);
+  }
+}
+
+/** Every event a seat line names is an event of this club. */
+export async function checkSeatEvents(trx: Tx, clientId: number, lines: { seatEventId?: number | null }[], message: string) {
+  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
+  if (!eventIds.length) return;
+  const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
+  if (rows.length !== eventIds.length) throw fail.badRequest(message);
+}
