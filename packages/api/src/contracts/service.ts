@@ -37,7 +37,7 @@ import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { checkedFieldValues } from '../catalogue/fields';
-import { checkSeatEvents, checkVariants, invoicingJson, lineColumns } from '../orders/shared';
+import { buyerRecords, checkSeatEvents, checkVariants, invoicingJson, invoicingWire, lineColumns } from '../orders/shared';
 import {
   audit as invoiceAudit,
   clubInvoiceSettings,
@@ -724,12 +724,7 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     ? await trx.selectFrom('products').select(['id', 'subscription']).where('client_id', '=', clientId).where('id', 'in', productIds).execute()
     : [];
   const startFees = new Map(subs.map((p) => [p.id, p.subscription?.active ? (p.subscription.startFee ?? null) : null]));
-  const company = c.company_id
-    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', c.company_id).executeTakeFirst()) ?? null)
-    : null;
-  const contact = c.contact_id
-    ? ((await trx.selectFrom('contacts').select(['id', 'firstname', 'lastname', 'email']).where('client_id', '=', clientId).where('id', '=', c.contact_id).executeTakeFirst()) ?? null)
-    : null;
+  const { company, contact } = await buyerRecords(trx, clientId, c);
   const category = c.category_id
     ? ((await trx.selectFrom('order_categories').select('title').where('client_id', '=', clientId).where('id', '=', c.category_id).executeTakeFirst())?.title ?? null)
     : null;
@@ -765,7 +760,6 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     .where('relation_id', '=', c.id)
     .orderBy('id')
     .execute();
-  const inv = c.invoicing;
   return {
     id: c.id,
     contractNumber: c.contract_number,
@@ -782,14 +776,7 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     renewDate: day(c.renew_date),
     orderDiscount: wireKroner(Number(c.order_discount)) ?? 0,
     contractLines: lines.map((l) => lineResponse(l, startFees)),
-    invoicing: inv
-      ? {
-          ...inv,
-          amount: wireKroner(inv.amount),
-          intervalFee: wireKroner(inv.intervalFee),
-          customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
-        }
-      : null,
+    invoicing: invoicingWire(c.invoicing),
     fieldValues: c.field_values,
     additional: c.additional,
     contractDescription: c.contract_description,

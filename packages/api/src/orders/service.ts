@@ -26,7 +26,7 @@ import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { missingIds } from '../lib/records';
 import { ordersWorkbook } from './export';
-import { audit, checkSeatEvents, checkVariants, invoicingJson, lockOrder, storedLines } from './shared';
+import { audit, buyerRecords, checkSeatEvents, checkVariants, invoicingJson, invoicingWire, lockOrder, storedLines } from './shared';
 import { lockOrderPayment, orderPayments, settleCancelledPayment } from './payments';
 
 /**
@@ -436,17 +436,7 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
   const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).executeTakeFirst();
   if (!o) throw fail.notFound();
   const lines = (await storedLines(trx, clientId, [o.id])).get(o.id) ?? [];
-  const company = o.company_id
-    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', o.company_id).executeTakeFirst()) ?? null)
-    : null;
-  const contact = o.contact_id
-    ? ((await trx
-        .selectFrom('contacts')
-        .select(['id', 'firstname', 'lastname', 'email'])
-        .where('client_id', '=', clientId)
-        .where('id', '=', o.contact_id)
-        .executeTakeFirst()) ?? null)
-    : null;
+  const { company, contact } = await buyerRecords(trx, clientId, o);
   const history = await trx
     .selectFrom('order_audit as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -456,7 +446,6 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     .orderBy('a.at')
     .orderBy('a.id')
     .execute();
-  const inv = o.invoicing;
   const money = await orderPayments(trx, clientId, o.id);
   return {
     id: o.id,
@@ -489,14 +478,7 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     discount: wireKroner(Number(o.discount)) ?? 0,
     vat: wireKroner(Number(o.vat)) ?? 0,
     total: wireKroner(Number(o.total)) ?? 0,
-    invoicing: inv
-      ? {
-          ...inv,
-          amount: wireKroner(inv.amount),
-          intervalFee: wireKroner(inv.intervalFee),
-          customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
-        }
-      : null,
+    invoicing: invoicingWire(o.invoicing),
     fieldValues: o.field_values,
     createDate: new Date(o.created_at).toISOString(),
     createdBy: o.created_by,

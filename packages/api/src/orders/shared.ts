@@ -1,5 +1,5 @@
 import type { OrderInvoicingJson, Tx } from '@klubhus/db';
-import type { OrderStatus, TOrderLine, ZOrderInvoicing } from '@klubhus/domain';
+import { type OrderStatus, type TOrderLine, wireKroner, type ZOrderInvoicing } from '@klubhus/domain';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
 
@@ -123,3 +123,25 @@ export async function checkSeatEvents(trx: Tx, clientId: number, lines: { seatEv
   const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
   if (rows.length !== eventIds.length) throw fail.badRequest(message);
 }
+
+/** The company and the contact an order or an agreement is for, as its page shows them (null when none). */
+export async function buyerRecords(trx: Tx, clientId: number, row: { company_id: number | null; contact_id: number | null }) {
+  const company = row.company_id
+    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', row.company_id).executeTakeFirst()) ?? null)
+    : null;
+  const contact = row.contact_id
+    ? ((await trx.selectFrom('contacts').select(['id', 'firstname', 'lastname', 'email']).where('client_id', '=', clientId).where('id', '=', row.contact_id).executeTakeFirst()) ?? null)
+    : null;
+  return { company, contact };
+}
+
+/** A stored invoicing plan (orders.invoicing, contracts.invoicing) on the wire: amounts in kroner, a custom period's empty date as null. */
+export const invoicingWire = (inv: OrderInvoicingJson | null) =>
+  inv
+    ? {
+        ...inv,
+        amount: wireKroner(inv.amount),
+        intervalFee: wireKroner(inv.intervalFee),
+        customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
+      }
+    : null;
