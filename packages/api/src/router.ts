@@ -9,7 +9,7 @@ import {
   productCategoriesRouter,
   productsRouter,
   seasonsRouter,
-} from './catalogue';
+} from './catalogue/router';
 import { clientsRouter } from './clients/router';
 import { commentsRouter } from './comments/router';
 import { companiesRouter } from './companies/router';

@@ -179,6 +179,20 @@ export async function saveFileFields<K extends string>(
   return after;
 }
 
+/** Deletes a club record (none: not found) with everything attached to it (deleteRecordAttachments). */
+export async function deleteRecordWithAttachments(
+  trx: Tx,
+  files: CallFiles,
+  clientId: number,
+  table: 'companies' | 'contacts' | 'contact_lists',
+  type: AttachmentRelation,
+  recordId: number,
+) {
+  const deleted = await trx.deleteFrom(table).where('client_id', '=', clientId).where('id', '=', recordId).returning('id').executeTakeFirst();
+  if (!deleted) throw fail.notFound();
+  await deleteRecordAttachments(trx, files, clientId, type, recordId);
+}
+
 /**
  * Deletes everything attached to a record: its files, its comments with their
  * replies and read marks, and the comments' images and files (bytes after

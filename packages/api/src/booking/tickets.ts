@@ -5,6 +5,7 @@ import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { fail } from '../lib/errors';
+import { printable } from '../lib/pdfText';
 import { generateToken } from '../lib/tokens';
 
 /**
@@ -32,17 +33,25 @@ type TicketRow = {
   extra_info: unknown;
 };
 
+/** A ticket's options (stored as the options bought) as their titles. */
+export const ticketOptionTitles = (options: unknown) => ((options as { title: string }[] | null) ?? []).map((o) => o.title);
+
+/** What a ticket says of its holder and place: on the ticket, in the gate's lists and scan answers alike. */
+export const ticketFace = (t: Pick<TicketRow, 'number' | 'name' | 'company' | 'title' | 'section' | 'row' | 'seat_number'>) => ({
+  number: t.number,
+  name: t.name,
+  company: t.company,
+  product: t.title,
+  section: t.section,
+  row: t.row,
+  seatNumber: t.seat_number,
+});
+
 export function ticketOut(t: TicketRow): TTicket {
   return {
     ticketId: t.code,
-    number: t.number,
-    name: t.name,
-    company: t.company,
-    product: t.title,
-    section: t.section,
-    row: t.row,
-    seatNumber: t.seat_number,
-    options: ((t.options as { title: string }[]) ?? []).map((o) => o.title),
+    ...ticketFace(t),
+    options: ticketOptionTitles(t.options),
     extraInfo: (t.extra_info as TTicket['extraInfo']) ?? [],
     pdfUrl: ticketPdfUrl(t.code),
   };
@@ -62,32 +71,17 @@ export async function bookingTickets(trx: Tx, clientId: number, bookingId: numbe
   return rows.map(ticketOut);
 }
 
-/** Helvetica speaks WinAnsi: Danish letters are in it; anything else becomes '?' rather than failing the ticket. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (s: string) =>
-  [...s]
-    .map((ch) => {
-      const c = ch.charCodeAt(0);
-      if (c < 32) return ' ';
-      return c < 256 || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
-
-async function renderTicketPdf(t: {
-  code: string;
-  number: number;
-  title: string;
-  name: string | null;
-  company: string | null;
-  section: string | null;
-  row: string | null;
+/** The ticket's holder and place (as a ticket row has them, the seat number in camel case) and its event, as printed. */
+type PrintedTicket = Omit<TicketRow, 'seat_number' | 'options' | 'extra_info'> & {
   seatNumber: string | null;
   event: string;
   start: Date;
   location: string | null;
   club: string;
   timeZone: string;
-}): Promise<Uint8Array> {
+};
+
+async function renderTicketPdf(t: PrintedTicket): Promise<Uint8Array> {
   const [qr, code128] = await Promise.all([
     bwipjs.toBuffer({ bcid: 'qrcode', text: t.code, scale: 4, paddingwidth: 4, paddingheight: 4, backgroundcolor: 'FFFFFF' }),
     bwipjs.toBuffer({ bcid: 'code128', text: t.code, scale: 2, height: 12, includetext: true, textxalign: 'center', backgroundcolor: 'FFFFFF' }),

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
-import { saveShopImage } from './images';
+import { saveRecordShopImage } from './images';
 import { deleteRefusingInUse } from './shared';
 
 /** Product categories (/products/categories): title, sorting, webshop tab, and the two product orders. */
@@ -39,25 +40,8 @@ export async function getProductCategory(trx: Tx, clientId: number, categoryId: 
 export async function saveProductCategory(trx: Tx, files: CallFiles, club: Club, input: z.output<typeof ZProductCategoryUpdateRequest>): Promise<TSaveResponse> {
   const { clientId } = club;
   const values = { title: input.title, sorting: input.sorting, shop: json(input.shop) };
-  let id: number;
-  let created = false;
-  if (input.id) {
-    const updated = await trx.updateTable('product_categories').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!updated) throw fail.notFound();
-    id = updated.id;
-  } else {
-    id = (await trx.insertInto('product_categories').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
-    created = true;
-  }
-  const image = await saveShopImage(trx, files, club, 'product-category', id, input.imageFile, input.shop.image);
-  if (image) {
-    await trx
-      .updateTable('product_categories')
-      .set({ shop: json({ ...input.shop, image }) })
-      .where('client_id', '=', clientId)
-      .where('id', '=', id)
-      .execute();
-  }
+  const { id, created } = await saveClubRow(trx, 'product_categories', clientId, input.id, values);
+  await saveRecordShopImage(trx, files, club, 'product_categories', id, input.imageFile, input.shop);
   return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
 }
 

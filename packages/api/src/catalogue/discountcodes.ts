@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
 import { allOfClub, deleteRefusingInUse, isUniqueViolation } from './shared';
 
@@ -171,24 +172,17 @@ export async function saveDiscountCode(trx: Tx, clientId: number, input: z.outpu
     percentage: input.percentage,
     active: input.active,
   };
-  let id: number;
-  let created = false;
+  let saved: { id: number; created: boolean };
   try {
     await sql`SAVEPOINT discount_code_save`.execute(trx);
-    if (input.id) {
-      const updated = await trx.updateTable('discount_codes').set(row).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-      if (!updated) throw fail.notFound();
-      id = updated.id;
-    } else {
-      id = (await trx.insertInto('discount_codes').values({ client_id: clientId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
-      created = true;
-    }
+    saved = await saveClubRow(trx, 'discount_codes', clientId, input.id, row);
     await sql`RELEASE SAVEPOINT discount_code_save`.execute(trx);
   } catch (error) {
     // Two saves of the same code at once: the unique index decides, the loser gets the same message.
     if (isUniqueViolation(error)) throw fail.conflict(CATALOGUE_MSG.codeTaken);
     throw error;
   }
+  const { id, created } = saved;
   await trx.deleteFrom('discount_code_products').where('client_id', '=', clientId).where('discount_code_id', '=', id).execute();
   const productIds = [...new Set(input.productIds)];
   if (productIds.length) {

@@ -1,4 +1,4 @@
-import type { Tx } from '@klubhus/db';
+import { json, type Tx } from '@klubhus/db';
 import { CATALOGUE_MSG, type TUpload } from '@klubhus/domain';
 import { fileUrl, storeUploads } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
@@ -37,4 +37,31 @@ export async function saveShopImage(
   const [file] = await storeUploads(trx, files, club, uploads.slice(0, 1), { type, id: recordId }, { imagesOnly: CATALOGUE_MSG.imageNotImage });
   await dropImages(trx, files, club.clientId, type, recordId, file.id);
   return fileUrl(file.id);
+}
+
+/** The records that take a webshop image, with the relation their image is stored under. */
+const IMAGE_RELATION = { products: 'product', product_categories: 'product-category', order_categories: 'order-category' } as const satisfies Record<string, ImageRelation>;
+
+/**
+ * A record's webshop image saved with saveShopImage after the record's own save; when an upload was
+ * stored, the record's shop JSON becomes the shop being saved with the new image's URL.
+ */
+export async function saveRecordShopImage<Shop extends { image?: string | null }>(
+  trx: Tx,
+  files: CallFiles,
+  club: { clientId: number; userId: number },
+  table: keyof typeof IMAGE_RELATION,
+  recordId: number,
+  uploads: TUpload[] | null | undefined,
+  shop: Shop,
+): Promise<void> {
+  const image = await saveShopImage(trx, files, club, IMAGE_RELATION[table], recordId, uploads, shop.image);
+  if (image) {
+    await trx
+      .updateTable(table)
+      .set({ shop: json({ ...shop, image }) })
+      .where('client_id', '=', club.clientId)
+      .where('id', '=', recordId)
+      .execute();
+  }
 }

@@ -2,6 +2,7 @@ import { json, type Tx } from '@klubhus/db';
 import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZInvoiceGroupUpdateRequest, type ZTitleListRequest } from '@klubhus/domain';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
 import { deleteRefusingInUse } from './shared';
 
@@ -39,13 +40,8 @@ export async function getInvoiceGroup(trx: Tx, clientId: number, groupId: number
 
 export async function saveInvoiceGroup(trx: Tx, clientId: number, input: z.output<typeof ZInvoiceGroupUpdateRequest>): Promise<TSaveResponse> {
   const values = { title: input.title, sku: input.sku, sorting: input.sorting, vat_exempt: input.vatExempt, economic: json(input.economic) };
-  if (input.id) {
-    const updated = await trx.updateTable('invoice_groups').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!updated) throw fail.notFound();
-    return { id: updated.id, created: false, message: MSG.groupSaved };
-  }
-  const created = await trx.insertInto('invoice_groups').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return { id: created.id, created: true, message: MSG.groupCreated };
+  const { id, created } = await saveClubRow(trx, 'invoice_groups', clientId, input.id, values);
+  return { id, created, message: created ? MSG.groupCreated : MSG.groupSaved };
 }
 
 /** Deletes a group; its products stay, without a group. */

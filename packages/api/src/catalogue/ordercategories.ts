@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
-import { saveShopImage } from './images';
+import { saveRecordShopImage } from './images';
 import { deleteRefusingInUse } from './shared';
 
 /** Order and agreement categories (/orders/categories). */
@@ -75,25 +76,8 @@ export async function saveOrderCategory(
     hide_on_contract: input.hideOnContract,
     shop: json(input.shop),
   };
-  let id: number;
-  let created = false;
-  if (input.id) {
-    const updated = await trx.updateTable('order_categories').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!updated) throw fail.notFound();
-    id = updated.id;
-  } else {
-    id = (await trx.insertInto('order_categories').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
-    created = true;
-  }
-  const image = await saveShopImage(trx, files, club, 'order-category', id, input.imageFile, input.shop.image);
-  if (image) {
-    await trx
-      .updateTable('order_categories')
-      .set({ shop: json({ ...input.shop, image }) })
-      .where('client_id', '=', clientId)
-      .where('id', '=', id)
-      .execute();
-  }
+  const { id, created } = await saveClubRow(trx, 'order_categories', clientId, input.id, values);
+  await saveRecordShopImage(trx, files, club, 'order_categories', id, input.imageFile, input.shop);
   return { id, created, message: created ? MSG.categoryCreated : MSG.categorySaved };
 }
 

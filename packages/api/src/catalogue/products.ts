@@ -15,7 +15,7 @@ import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { fail } from '../lib/errors';
 import { likePattern, paginate } from '../lib/list';
-import { saveShopImage } from './images';
+import { saveRecordShopImage } from './images';
 import { allOfClub, deleteRefusingInUse } from './shared';
 
 /** Products (/products): variants, options, webshop, subscription and agreement setup. */
@@ -335,16 +335,8 @@ export async function saveProductWithImage(
   input: z.output<typeof ZProductUpdateRequest>,
 ): Promise<TSaveResponse> {
   const { id, created } = await saveProduct(trx, club.clientId, input);
-  const image = await saveShopImage(trx, files, club, 'product', id, input.imageFile, input.shop?.image);
-  if (image) {
-    const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null };
-    await trx
-      .updateTable('products')
-      .set({ shop: json({ ...shop, image }) })
-      .where('client_id', '=', club.clientId)
-      .where('id', '=', id)
-      .execute();
-  }
+  const shop = input.shop ?? { active: false, title: null, price: null, discount: null, seasonId: null, description: null, image: null };
+  await saveRecordShopImage(trx, files, club, 'products', id, input.imageFile, shop);
   return { id, created, message: created ? MSG.productCreated : MSG.productSaved };
 }
 

@@ -45,7 +45,7 @@ import {
   ZTitleOptions,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { can, moduleProcedure, router } from '../trpc';
+import { moduleAccess, router } from '../trpc';
 import {
   categoryProducts,
   deleteProductCategory,
@@ -65,14 +65,10 @@ import { deleteSeason, getSeason, listSeasons, parentSeasons, saveSeason, season
 const byId = z.object({ id });
 
 /** Products, product categories and invoice groups live in the products module. */
-const productsRead = moduleProcedure('products', can('read', 'products'));
-const productsWrite = moduleProcedure('products', can('update', 'products'));
-const productsDelete = moduleProcedure('products', can('delete', 'products'));
+const { read: productsRead, write: productsWrite, remove: productsDelete } = moduleAccess('products', 'products');
 
 /** Order categories, seasons, custom fields and discount codes live in the orders module. */
-const ordersRead = moduleProcedure('orders', can('read', 'orders'));
-const ordersWrite = moduleProcedure('orders', can('update', 'orders'));
-const ordersDelete = moduleProcedure('orders', can('delete', 'orders'));
+const { read: ordersRead, write: ordersWrite, remove: ordersDelete } = moduleAccess('orders', 'orders');
 
 export const productsRouter = router({
   list: productsRead.input(ZProductListRequest).output(ZProductListResponse).query(({ ctx, input }) => listProducts(ctx.trx, ctx.club.clientId, input)),

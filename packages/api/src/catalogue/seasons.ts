@@ -3,6 +3,7 @@ import { CATALOGUE_MSG, MSG, type TSaveResponse, type ZSeasonListRequest, type Z
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
 import { allOfClub, deleteRefusingInUse } from './shared';
 
@@ -85,13 +86,8 @@ export async function saveSeason(trx: Tx, clientId: number, input: z.output<type
     reservation_expires: input.reservationExpires,
     seats: json(input.seats),
   };
-  if (input.id) {
-    const updated = await trx.updateTable('seasons').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!updated) throw fail.notFound();
-    return { id: updated.id, created: false, message: MSG.seasonSaved };
-  }
-  const created = await trx.insertInto('seasons').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return { id: created.id, created: true, message: MSG.seasonCreated };
+  const { id, created } = await saveClubRow(trx, 'seasons', clientId, input.id, values);
+  return { id, created, message: created ? MSG.seasonCreated : MSG.seasonSaved };
 }
 
 /** Deletes a season; refused while it has child seasons or something uses it. */

@@ -21,7 +21,7 @@ import {
 } from '@klubhus/domain';
 import { z } from 'zod';
 import { eventTypeProducts } from '../events/types';
-import { can, moduleProcedure, router } from '../trpc';
+import { moduleAccess, router } from '../trpc';
 import {
   companyContracts,
   companyOrders,
@@ -37,9 +37,7 @@ import {
   searchCvr,
 } from './service';
 
-const read = moduleProcedure('companies', can('read', 'companies'));
-const write = moduleProcedure('companies', can('update', 'companies'));
-const remove = moduleProcedure('companies', can('delete', 'companies'));
+const { read, write, remove } = moduleAccess('companies', 'companies');
 
 const byId = z.object({ id });
 

@@ -17,7 +17,7 @@ import {
 import { CvrError, cvrFromEnv } from '@klubhus/integrations';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { assertImageFile, deleteRecordAttachments, fileUrl, saveFileFields } from '../attachments/service';
+import { assertImageFile, deleteRecordWithAttachments, fileUrl, saveFileFields } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { companyContractSummaries } from '../contracts/service';
 import { checkedExtraInfo } from '../extraInfo/service';
@@ -338,9 +338,7 @@ async function setCompanyContacts(trx: Tx, clientId: number, companyId: number, 
 
 /** Deletes the company with its comments, files and their stored bytes. */
 export async function deleteCompany(trx: Tx, files: CallFiles, clientId: number, companyId: number) {
-  const deleted = await trx.deleteFrom('companies').where('client_id', '=', clientId).where('id', '=', companyId).returning('id').executeTakeFirst();
-  if (!deleted) throw fail.notFound();
-  await deleteRecordAttachments(trx, files, clientId, 'company', companyId);
+  await deleteRecordWithAttachments(trx, files, clientId, 'companies', 'company', companyId);
   return { success: true as const, message: MSG.companyDeleted };
 }
 

@@ -16,7 +16,7 @@ import {
   ZSuccessResponse,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { can, moduleProcedure, router } from '../trpc';
+import { moduleAccess, router } from '../trpc';
 import {
   addContactToList,
   deleteContact,
@@ -32,9 +32,7 @@ import {
   searchContacts,
 } from './service';
 
-const read = moduleProcedure('contacts', can('read', 'contacts'));
-const write = moduleProcedure('contacts', can('update', 'contacts'));
-const remove = moduleProcedure('contacts', can('delete', 'contacts'));
+const { read, write, remove } = moduleAccess('contacts', 'contacts');
 const byId = z.object({ id });
 
 export const contactsRouter = router({

@@ -15,7 +15,7 @@ import {
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '@klubhus/db';
 import type { z } from 'zod';
-import { assertImageFile, deleteRecordAttachments, fileUrl, saveFileFields } from '../attachments/service';
+import { assertImageFile, deleteRecordWithAttachments, fileUrl, saveFileFields } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { checkedExtraInfo } from '../extraInfo/service';
 import { fail } from '../lib/errors';
@@ -236,9 +236,7 @@ async function setLinks(
 
 /** Deletes the contact with its links, comments, files and their stored bytes. */
 export async function deleteContact(trx: Tx, files: CallFiles, clientId: number, contactId: number) {
-  const deleted = await trx.deleteFrom('contacts').where('client_id', '=', clientId).where('id', '=', contactId).returning('id').executeTakeFirst();
-  if (!deleted) throw fail.notFound();
-  await deleteRecordAttachments(trx, files, clientId, 'contact', contactId);
+  await deleteRecordWithAttachments(trx, files, clientId, 'contacts', 'contact', contactId);
   return { success: true as const, message: MSG.contactDeleted };
 }
 
@@ -361,9 +359,7 @@ export async function saveContactList(trx: Tx, clientId: number, input: z.output
 
 /** Deletes the list (its members stay contacts) with its comments and files. */
 export async function deleteContactList(trx: Tx, files: CallFiles, clientId: number, listId: number) {
-  const r = await trx.deleteFrom('contact_lists').where('client_id', '=', clientId).where('id', '=', listId).returning('id').executeTakeFirst();
-  if (!r) throw fail.notFound();
-  await deleteRecordAttachments(trx, files, clientId, 'contact-list', listId);
+  await deleteRecordWithAttachments(trx, files, clientId, 'contact_lists', 'contact-list', listId);
   return { success: true as const, message: CONTACT_MSG.contactListDeleted };
 }
 

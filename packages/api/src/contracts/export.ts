@@ -1,42 +1,22 @@
 import { AGREEMENT_STATUS_LABELS, CONTRACT_STATUS_LABELS, type TContractListRow } from '@klubhus/domain';
-import ExcelJS from 'exceljs';
+import { xlsxWorkbook } from '../lib/xlsx';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const asDate = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : '');
+const KR = '#,##0.00';
+const DATE = 'dd-mm-yyyy';
 
 /** Aftaler.xlsx: the list's columns with Danish headers and labels, amounts in kroner, dates as dates. */
 export async function contractsWorkbook(rows: TContractListRow[]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Aftaler');
-  ws.columns = [
-    { header: 'Nummer', key: 'number', width: 10 },
-    { header: 'Status', key: 'status', width: 14 },
-    { header: 'Aftalestatus', key: 'agreement', width: 16 },
-    { header: 'Virksomhed', key: 'company', width: 28 },
-    { header: 'Kategori', key: 'category', width: 22 },
-    { header: 'Startdato', key: 'start', width: 12 },
-    { header: 'Slutdato', key: 'end', width: 12 },
-    { header: 'Genforhandling', key: 'renew', width: 14 },
-    { header: 'Subtotal', key: 'subtotal', width: 14 },
-    { header: 'Gebyr', key: 'fee', width: 12 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    ws.addRow({
-      number: r.contractNumber,
-      status: CONTRACT_STATUS_LABELS[r.status],
-      agreement: AGREEMENT_STATUS_LABELS[r.agreementStatus],
-      company: r.company ?? '',
-      category: r.category ?? '',
-      start: asDate(r.startDate),
-      end: r.noEndDate ? 'Ingen slutdato' : asDate(r.endDate),
-      renew: asDate(r.renewDate),
-      subtotal: r.subtotal,
-      fee: r.additionalFee,
-    });
-  }
-  for (const k of ['subtotal', 'fee']) ws.getColumn(k).numFmt = '#,##0.00';
-  for (const k of ['start', 'end', 'renew']) ws.getColumn(k).numFmt = 'dd-mm-yyyy';
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: 'Aftaler.xlsx', mimeType: XLSX_MIME, base64: buffer.toString('base64') };
+  return xlsxWorkbook('Aftaler.xlsx', 'Aftaler', [
+    { header: 'Nummer', width: 10, cell: (r) => r.contractNumber },
+    { header: 'Status', width: 14, cell: (r) => CONTRACT_STATUS_LABELS[r.status] },
+    { header: 'Aftalestatus', width: 16, cell: (r) => AGREEMENT_STATUS_LABELS[r.agreementStatus] },
+    { header: 'Virksomhed', width: 28, cell: (r) => r.company ?? '' },
+    { header: 'Kategori', width: 22, cell: (r) => r.category ?? '' },
+    { header: 'Startdato', width: 12, cell: (r) => asDate(r.startDate), numFmt: DATE },
+    { header: 'Slutdato', width: 12, cell: (r) => (r.noEndDate ? 'Ingen slutdato' : asDate(r.endDate)), numFmt: DATE },
+    { header: 'Genforhandling', width: 14, cell: (r) => asDate(r.renewDate), numFmt: DATE },
+    { header: 'Subtotal', width: 14, cell: (r) => r.subtotal, numFmt: KR },
+    { header: 'Gebyr', width: 12, cell: (r) => r.additionalFee, numFmt: KR },
+  ], rows);
 }

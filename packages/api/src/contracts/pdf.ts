@@ -5,12 +5,12 @@ import {
   formatDKK,
   invoiceTotals,
   invoicingSchedule,
-  type OrderForInvoice,
   orderTotals,
   type PriceDisplay,
   type VatSettings,
 } from '@klubhus/domain';
 import { logoDataUri, type StoredBytes } from '../invoices/html';
+import { invoiceMoney } from '../invoices/service';
 import { fail } from '../lib/errors';
 import { escapeHtml } from '../lib/mail';
 import { storedContractLines } from './service';
@@ -80,22 +80,7 @@ export async function contractDocument(trx: Tx, clientId: number, contractId: nu
     ? await trx.selectFrom('contacts').select(['firstname', 'lastname', 'email']).where('client_id', '=', clientId).where('id', '=', c.contact_id).executeTakeFirst()
     : undefined;
   const t = orderTotals({ lines, orderDiscount: Number(c.order_discount), additionalFee: Number(c.additional_fee), invoicing: c.invoicing }, vat);
-  const money: OrderForInvoice = {
-    lines: lines.map((l) => ({
-      title: l.title,
-      sku: l.sku ?? null,
-      productId: l.productId ?? null,
-      price: l.price,
-      amount: Number(l.amount),
-      discount: l.discount ?? 0,
-      vatExempt: !!l.vatExempt,
-      prePayment: !!l.prePayment,
-      options: (l.options ?? []).map((o) => ({ title: o.title, sku: o.sku ?? null, productId: o.productId ?? null, price: o.price, prePayment: !!o.prePayment })),
-    })),
-    orderDiscount: Number(c.order_discount),
-    additionalFee: Number(c.additional_fee),
-    invoicing: c.invoicing ? { ...c.invoicing, customPeriods: (c.invoicing.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: p.amount })) } : null,
-  };
+  const money = invoiceMoney(lines, c);
   const plan = c.invoicing ? invoicingSchedule(money, vat, c.start_date ?? new Date().toISOString().slice(0, 10)).map((p) => ({ label: p.label, date: p.date, total: invoiceTotals(p.lines, vat).total })) : [];
   const title = (settings.categoryAsPdfTitle && category?.title) || settings.pdfTitle || category?.title || 'Sponsoraftale';
   return {

@@ -25,7 +25,7 @@ import {
   ZSpreadsheetResponse,
 } from '@klubhus/domain';
 import { fileStorage } from '../attachments/storage';
-import { can, moduleProcedure, publicProcedure, router } from '../trpc';
+import { moduleAccess, publicProcedure, router } from '../trpc';
 import { contractPdf, sendContract, sendForSigning, signContract, signPage } from './signing';
 import {
   contractAction,
@@ -41,9 +41,7 @@ import {
   saveContract,
 } from './service';
 
-const read = moduleProcedure('orders', can('read', 'orders'));
-const write = moduleProcedure('orders', can('update', 'orders'));
-const remove = moduleProcedure('orders', can('delete', 'orders'));
+const { read, write, remove } = moduleAccess('orders', 'orders');
 
 /** A status change of SPEC §4 (the agreement's id in; its new status, the toast and a renewal's new id out). */
 const action = (rung: typeof write, name: ContractAction) =>

@@ -11,9 +11,7 @@ import {
   contractTransition,
   dayIn,
   INVOICE_MSG,
-  invoiceTotals,
   invoicingSchedule,
-  type OrderForInvoice,
   orderTotals,
   setupLineProblem,
   type TContractLineResponse,
@@ -39,8 +37,18 @@ import type { z } from 'zod';
 import { deleteRecordAttachments } from '../attachments/service';
 import type { CallFiles } from '../attachments/storage';
 import { checkedFieldValues } from '../catalogue/fields';
-import { invoicingJson, lineColumns } from '../orders/shared';
-import { audit as invoiceAudit, clubInvoiceSettings, contractInvoiceRows, economicProducts, insertInvoice, recipientOf } from '../invoices/service';
+import { buyerRecords, checkSeatEvents, checkVariants, invoicingJson, invoicingWire, lineColumns } from '../orders/shared';
+import {
+  audit as invoiceAudit,
+  clubInvoiceSettings,
+  contractInvoiceRows,
+  economicProducts,
+  insertInvoice,
+  invoiceMoney,
+  madePlanKeys,
+  plannedEntries,
+  recipientOf,
+} from '../invoices/service';
 import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { likePattern } from '../lib/list';
@@ -188,21 +196,8 @@ async function checkReferences(trx: Tx, clientId: number, input: TContractUpdate
   }
   const productIds = [...new Set(lines.flatMap((l) => [l.productId, ...(l.options ?? []).map((o) => o.productId)]).filter((x): x is number => !!x))];
   if ((await missingIds(trx, clientId, 'products', productIds)).length) throw fail.badRequest(CONTRACT_MSG.productUnknown);
-  const variantIds = [...new Set(lines.map((l) => l.variantId).filter((x): x is number => !!x))];
-  if (variantIds.length) {
-    const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
-    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
-    for (const l of lines) {
-      if (!l.variantId) continue;
-      const p = productOf.get(l.variantId);
-      if (p === undefined || (l.productId && p !== l.productId)) throw fail.badRequest(CONTRACT_MSG.variantUnknown);
-    }
-  }
-  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
-  if (eventIds.length) {
-    const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
-    if (rows.length !== eventIds.length) throw fail.badRequest(CONTRACT_MSG.seatEventUnknown);
-  }
+  await checkVariants(trx, clientId, lines, CONTRACT_MSG.variantUnknown);
+  await checkSeatEvents(trx, clientId, lines, CONTRACT_MSG.seatEventUnknown);
   if (productIds.length) {
     const setups = await trx.selectFrom('products').select(['id', 'contract_setup']).where('client_id', '=', clientId).where('id', 'in', productIds).execute();
     const setupOf = new Map(setups.map((r) => [r.id, r.contract_setup as ProductContractSetup | null]));
@@ -498,30 +493,10 @@ async function contractForInvoice(trx: Tx, clientId: number, contractId: number,
   const c = await q.executeTakeFirst();
   if (!c) throw fail.notFound();
   const lines = await storedContractLines(trx, clientId, c.id);
-  const money: OrderForInvoice = {
-    lines: lines.map((l) => ({
-      title: l.title,
-      sku: l.sku ?? null,
-      productId: l.productId ?? null,
-      description: l.description ?? null,
-      price: l.price,
-      amount: Number(l.amount),
-      discount: l.discount ?? 0,
-      vatExempt: !!l.vatExempt,
-      prePayment: !!l.prePayment,
-      options: (l.options ?? []).map((o) => ({ title: o.title, sku: o.sku ?? null, productId: o.productId ?? null, price: o.price, prePayment: !!o.prePayment })),
-    })),
-    orderDiscount: Number(c.order_discount),
-    additionalFee: Number(c.additional_fee),
-    invoicing: c.invoicing ? { ...c.invoicing, customPeriods: (c.invoicing.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: p.amount })) } : null,
-  };
-  return { contract: c, money };
+  return { contract: c, money: invoiceMoney(lines, c) };
 }
 
-async function madeKeys(trx: Tx, clientId: number, contractId: number) {
-  const rows = await trx.selectFrom('invoices').select(['id', 'plan_key']).where('client_id', '=', clientId).where('contract_id', '=', contractId).where('plan_key', 'is not', null).execute();
-  return new Map(rows.map((r) => [r.plan_key as string, r.id]));
-}
+const madeKeys = (trx: Tx, clientId: number, contractId: number) => madePlanKeys(trx, clientId, 'contract_id', contractId);
 
 /** Makes the draft of one plan entry of an agreement, once ((contract, plan key) is unique): null when it exists. */
 async function makeContractPlanDraft(trx: Tx, club: Club, c: ContractRow, entry: ReturnType<typeof invoicingSchedule>[number], date: string) {
@@ -596,14 +571,7 @@ export async function contractInvoices(trx: Tx, clientId: number, contractId: nu
   const settings = await clubInvoiceSettings(trx, clientId);
   const today = dayIn(settings.timeZone);
   const made = await madeKeys(trx, clientId, c.id);
-  const planned = invoicingSchedule(money, settings.vat, today).map((e) => ({
-    key: e.key,
-    date: e.date,
-    label: e.label,
-    total: wireKroner(invoiceTotals(e.lines, settings.vat).total) ?? 0,
-    made: made.has(e.key),
-    invoiceId: made.get(e.key) ?? null,
-  }));
+  const planned = plannedEntries(invoicingSchedule(money, settings.vat, today), settings.vat, made);
   return { orderId: c.id, canInvoice: c.status === 'approved' && planned.some((p) => !p.made), invoices: await contractInvoiceRows(trx, clientId, c.id), planned };
 }
 
@@ -756,12 +724,7 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     ? await trx.selectFrom('products').select(['id', 'subscription']).where('client_id', '=', clientId).where('id', 'in', productIds).execute()
     : [];
   const startFees = new Map(subs.map((p) => [p.id, p.subscription?.active ? (p.subscription.startFee ?? null) : null]));
-  const company = c.company_id
-    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', c.company_id).executeTakeFirst()) ?? null)
-    : null;
-  const contact = c.contact_id
-    ? ((await trx.selectFrom('contacts').select(['id', 'firstname', 'lastname', 'email']).where('client_id', '=', clientId).where('id', '=', c.contact_id).executeTakeFirst()) ?? null)
-    : null;
+  const { company, contact } = await buyerRecords(trx, clientId, c);
   const category = c.category_id
     ? ((await trx.selectFrom('order_categories').select('title').where('client_id', '=', clientId).where('id', '=', c.category_id).executeTakeFirst())?.title ?? null)
     : null;
@@ -797,7 +760,6 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     .where('relation_id', '=', c.id)
     .orderBy('id')
     .execute();
-  const inv = c.invoicing;
   return {
     id: c.id,
     contractNumber: c.contract_number,
@@ -814,14 +776,7 @@ export async function getContract(trx: Tx, clientId: number, contractId: number)
     renewDate: day(c.renew_date),
     orderDiscount: wireKroner(Number(c.order_discount)) ?? 0,
     contractLines: lines.map((l) => lineResponse(l, startFees)),
-    invoicing: inv
-      ? {
-          ...inv,
-          amount: wireKroner(inv.amount),
-          intervalFee: wireKroner(inv.intervalFee),
-          customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
-        }
-      : null,
+    invoicing: invoicingWire(c.invoicing),
     fieldValues: c.field_values,
     additional: c.additional,
     contractDescription: c.contract_description,

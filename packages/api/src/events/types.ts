@@ -3,6 +3,7 @@ import { EVENT_MSG, type EventTemplate, type EventTypeUpdate, oreToKroner, type 
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
+import { saveClubRow } from '../lib/records';
 import { likePattern, paginate } from '../lib/list';
 import { assertOwn, assertTicketProducts, checkTemplates, eventSettings, notificationsOut } from './shared';
 
@@ -137,13 +138,8 @@ export async function checkTemplateRefs(trx: Tx, clientId: number, input: Omit<E
 export async function saveEventType(trx: Tx, clientId: number, input: EventTypeUpdate): Promise<TSaveResponse> {
   await checkTemplateRefs(trx, clientId, input);
   const values = { title: input.title, template: json(toTemplate(input)), updated_at: new Date() };
-  if (input.id) {
-    const updated = await trx.updateTable('event_types').set(values).where('client_id', '=', clientId).where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!updated) throw fail.notFound();
-    return { id: updated.id, created: false, message: EVENT_MSG.typeSaved };
-  }
-  const created = await trx.insertInto('event_types').values({ client_id: clientId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return { id: created.id, created: true, message: EVENT_MSG.typeCreated };
+  const { id, created } = await saveClubRow(trx, 'event_types', clientId, input.id, values);
+  return { id, created, message: created ? EVENT_MSG.typeCreated : EVENT_MSG.typeSaved };
 }
 
 /** Deleting a type leaves its events (their typeId becomes empty). */

@@ -1,53 +1,29 @@
 import { GATE_MSG, type TAttendee } from '@klubhus/domain';
-import ExcelJS from 'exceljs';
+import { type XlsxColumn, xlsxWorkbook } from '../lib/xlsx';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An extra-info answer as one cell: its values joined, else its value; '' when the attendee has none. */
+function extraCell(r: TAttendee, title: string) {
+  const x = r.extraInfo.find((e) => e.title === title);
+  return x ? (x.values?.length ? x.values.join(', ') : (x.value ?? '')) : '';
+}
 
 /** Tilmeldingsliste.xlsx: every attendee column, then one column per extra-info question. */
 export async function attendeesWorkbook(rows: TAttendee[]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(GATE_MSG.exportName);
   const extraTitles = [...new Set(rows.flatMap((r) => r.extraInfo.map((x) => x.title)))];
-  ws.columns = [
-    { header: 'Nummer', key: 'number', width: 10 },
-    { header: 'Navn', key: 'name', width: 28 },
-    { header: 'Virksomhed', key: 'company', width: 28 },
-    { header: 'Billet', key: 'product', width: 24 },
-    { header: 'Sektion', key: 'section', width: 12 },
-    { header: 'Række', key: 'row', width: 8 },
-    { header: 'Plads', key: 'seatNumber', width: 8 },
-    { header: 'Tilvalg', key: 'options', width: 28 },
-    { header: GATE_MSG.scanned, key: 'scanned', width: 10 },
-    { header: 'Scannet tidspunkt', key: 'scannedAt', width: 20 },
-    { header: 'Scannet af', key: 'scannedBy', width: 22 },
-    { header: GATE_MSG.ticketCode, key: 'ticketId', width: 36 },
-    ...extraTitles.map((title, i) => ({ header: title, key: `extra${i}`, width: 24 })),
+  const columns: XlsxColumn<TAttendee>[] = [
+    { header: 'Nummer', width: 10, cell: (r) => r.number },
+    { header: 'Navn', width: 28, cell: (r) => r.name ?? '' },
+    { header: 'Virksomhed', width: 28, cell: (r) => r.company ?? '' },
+    { header: 'Billet', width: 24, cell: (r) => r.product },
+    { header: 'Sektion', width: 12, cell: (r) => r.section ?? '' },
+    { header: 'Række', width: 8, cell: (r) => r.row ?? '' },
+    { header: 'Plads', width: 8, cell: (r) => r.seatNumber ?? '' },
+    { header: 'Tilvalg', width: 28, cell: (r) => r.options.join(', ') },
+    { header: GATE_MSG.scanned, width: 10, cell: (r) => (r.scanned ? 'Ja' : 'Nej') },
+    { header: 'Scannet tidspunkt', width: 20, cell: (r) => (r.scannedAt ? new Date(r.scannedAt) : null), numFmt: 'dd-mm-yyyy hh:mm' },
+    { header: 'Scannet af', width: 22, cell: (r) => r.scannedBy ?? '' },
+    { header: GATE_MSG.ticketCode, width: 36, cell: (r) => r.ticketId },
+    ...extraTitles.map((title) => ({ header: title, width: 24, cell: (r: TAttendee) => extraCell(r, title) })),
   ];
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    const extra = Object.fromEntries(
-      extraTitles.map((title, i) => {
-        const x = r.extraInfo.find((e) => e.title === title);
-        return [`extra${i}`, x ? (x.values?.length ? x.values.join(', ') : (x.value ?? '')) : ''];
-      }),
-    );
-    ws.addRow({
-      number: r.number,
-      name: r.name ?? '',
-      company: r.company ?? '',
-      product: r.product,
-      section: r.section ?? '',
-      row: r.row ?? '',
-      seatNumber: r.seatNumber ?? '',
-      options: r.options.join(', '),
-      scanned: r.scanned ? 'Ja' : 'Nej',
-      scannedAt: r.scannedAt ? new Date(r.scannedAt) : null,
-      scannedBy: r.scannedBy ?? '',
-      ticketId: r.ticketId,
-      ...extra,
-    });
-  }
-  ws.getColumn('scannedAt').numFmt = 'dd-mm-yyyy hh:mm';
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: `${GATE_MSG.exportName}.xlsx`, mimeType: XLSX_MIME, base64: buffer.toString('base64') };
+  return xlsxWorkbook(`${GATE_MSG.exportName}.xlsx`, GATE_MSG.exportName, columns, rows);
 }

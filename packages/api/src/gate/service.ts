@@ -11,6 +11,7 @@ import {
   type TScanTicket,
 } from '@klubhus/domain';
 import { sql } from 'kysely';
+import { ticketFace, ticketOptionTitles } from '../booking/tickets';
 import { fail } from '../lib/errors';
 import { currentClub, type Viewer } from '../app/service';
 import { attendeesWorkbook } from './export';
@@ -42,8 +43,6 @@ async function eventOf(trx: Tx, clientId: number, eventId: number): Promise<Even
   if (!e) throw fail.notFound();
   return e;
 }
-
-const ticketOptions = (options: unknown) => ((options as { title: string }[] | null) ?? []).map((o) => o.title);
 
 function attendeeQuery(trx: Tx, clientId: number, eventId: number) {
   return trx
@@ -83,7 +82,7 @@ const attendeeOut = (r: AttendeeRow): TAttendee => ({
   section: r.section,
   row: r.row,
   seatNumber: r.seat_number,
-  options: ticketOptions(r.options),
+  options: ticketOptionTitles(r.options),
   extraInfo: (r.extra_info as TAttendee['extraInfo']) ?? [],
   scanned: r.first_scanned_at !== null,
   scannedAt: r.first_scanned_at ? new Date(r.first_scanned_at).toISOString() : null,
@@ -234,14 +233,8 @@ async function ticketForScan(trx: Tx, clientId: number, code: string, lock: bool
 
 const scanTicketOut = (t: TicketForScan): TScanTicket => ({
   id: t.id,
-  number: t.number,
-  name: t.name,
-  company: t.company,
-  product: t.title,
-  section: t.section,
-  row: t.row,
-  seatNumber: t.seat_number,
-  options: ticketOptions(t.options),
+  ...ticketFace(t),
+  options: ticketOptionTitles(t.options),
 });
 
 async function userName(trx: Tx, userId: number | null): Promise<string> {
@@ -354,14 +347,8 @@ export async function gateCodes(trx: Tx, clientId: number, eventId: number) {
     tickets: rows.map((r) => ({
       id: r.id,
       code: r.code,
-      number: r.number,
-      name: r.name,
-      company: r.company,
-      product: r.title,
-      section: r.section,
-      row: r.row,
-      seatNumber: r.seat_number,
-      options: ticketOptions(r.options),
+      ...ticketFace(r),
+      options: ticketOptionTitles(r.options),
       scanned: r.first_scanned_at !== null,
     })),
   };

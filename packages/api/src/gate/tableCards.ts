@@ -3,6 +3,7 @@ import { TABLE_MSG } from '@klubhus/domain';
 import type { FileStorage } from '@klubhus/integrations';
 import { degrees, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { fail } from '../lib/errors';
+import { printable } from '../lib/pdfText';
 import { listTables } from './tables';
 
 /**
@@ -13,15 +14,6 @@ import { listTables } from './tables';
  */
 
 const SIZES = { A4: [595.28, 841.89], A5: [419.53, 595.28] } as const;
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (s: string) =>
-  [...s]
-    .map((ch) => {
-      const c = ch.charCodeAt(0);
-      if (c < 32) return ' ';
-      return c < 256 || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
 
 function fit(text: string, font: PDFFont, size: number, width: number): string {
   let t = printable(text);

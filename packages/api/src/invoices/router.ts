@@ -19,7 +19,7 @@ import {
   ZOrderInvoicesResponse,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { can, clubAdminProcedure, moduleProcedure, router } from '../trpc';
+import { clubAdminProcedure, moduleAccess, router } from '../trpc';
 import { economicFromEnv, economicLookup, economicSettings, saveEconomicSettings } from './economic';
 import { invoicePreview } from './html';
 import {
@@ -38,9 +38,7 @@ import {
   updateInvoiceDate,
 } from './service';
 
-const read = moduleProcedure('orders', can('read', 'orders'));
-const write = moduleProcedure('orders', can('update', 'orders'));
-const remove = moduleProcedure('orders', can('delete', 'orders'));
+const { read, write, remove } = moduleAccess('orders', 'orders');
 
 type Act = typeof bookInvoice;
 const action = (rung: typeof write, fn: Act) =>

@@ -1,4 +1,4 @@
-import { type InvoiceRecipientJson, json, type Tx } from '@klubhus/db';
+import { type InvoiceRecipientJson, json, type OrderInvoicingJson, type Tx } from '@klubhus/db';
 import {
   addDays,
   creditLines,
@@ -18,6 +18,7 @@ import {
   type TInvoiceListRow,
   type TInvoiceResponse,
   type TOrderInvoices,
+  type TOrderLine,
   totalPages,
   type VatSettings,
   wireKroner,
@@ -214,14 +215,12 @@ export async function insertInvoice(
 
 /* ------------------------------------------------------------------ drafts from orders */
 
-/** The order as the plan sees it: its lines (øre), discount, fee, plan, buyer and payment. */
-async function orderForInvoice(trx: Tx, clientId: number, orderId: number, lock: boolean) {
-  let q = trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId);
-  if (lock) q = q.forUpdate();
-  const o = await q.executeTakeFirst();
-  if (!o) throw fail.notFound();
-  const lines = (await storedLines(trx, clientId, [o.id])).get(o.id) ?? [];
-  const money: OrderForInvoice = {
+/** An order's or an agreement's stored lines, discount, fee and plan as the invoicing plan reads them (øre). */
+export function invoiceMoney(
+  lines: TOrderLine[],
+  row: { order_discount: number | string; additional_fee: number | string; invoicing: OrderInvoicingJson | null },
+): OrderForInvoice {
+  return {
     lines: lines.map((l) => ({
       title: l.title,
       sku: l.sku ?? null,
@@ -232,18 +231,39 @@ async function orderForInvoice(trx: Tx, clientId: number, orderId: number, lock:
       discount: l.discount ?? 0,
       vatExempt: !!l.vatExempt,
       prePayment: !!l.prePayment,
-      options: l.options.map((op) => ({ title: op.title, sku: op.sku ?? null, productId: op.productId ?? null, price: op.price, prePayment: !!op.prePayment })),
+      options: (l.options ?? []).map((o) => ({ title: o.title, sku: o.sku ?? null, productId: o.productId ?? null, price: o.price, prePayment: !!o.prePayment })),
     })),
-    orderDiscount: Number(o.order_discount),
-    additionalFee: Number(o.additional_fee),
-    invoicing: o.invoicing
-      ? {
-          ...o.invoicing,
-          customPeriods: (o.invoicing.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: p.amount })),
-        }
-      : null,
+    orderDiscount: Number(row.order_discount),
+    additionalFee: Number(row.additional_fee),
+    invoicing: row.invoicing ? { ...row.invoicing, customPeriods: (row.invoicing.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: p.amount })) } : null,
   };
-  return { order: o, money };
+}
+
+/** The plan keys of an order or an agreement already made into invoices, with the invoice each made. */
+export async function madePlanKeys(trx: Tx, clientId: number, of: 'order_id' | 'contract_id', id: number) {
+  const rows = await trx.selectFrom('invoices').select(['id', 'plan_key']).where('client_id', '=', clientId).where(of, '=', id).where('plan_key', 'is not', null).execute();
+  return new Map(rows.map((r) => [r.plan_key as string, r.id]));
+}
+
+/** A Fakturaer tab's plan: each entry of the schedule with its total in kroner, made or still to come. */
+export const plannedEntries = (schedule: PlanEntry[], vat: VatSettings, made: Map<string, number>) =>
+  schedule.map((e) => ({
+    key: e.key,
+    date: e.date,
+    label: e.label,
+    total: wireKroner(invoiceTotals(e.lines, vat).total) ?? 0,
+    made: made.has(e.key),
+    invoiceId: made.get(e.key) ?? null,
+  }));
+
+/** The order as the plan sees it: its lines (øre), discount, fee, plan, buyer and payment. */
+async function orderForInvoice(trx: Tx, clientId: number, orderId: number, lock: boolean) {
+  let q = trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId);
+  if (lock) q = q.forUpdate();
+  const o = await q.executeTakeFirst();
+  if (!o) throw fail.notFound();
+  const lines = (await storedLines(trx, clientId, [o.id])).get(o.id) ?? [];
+  return { order: o, money: invoiceMoney(lines, o) };
 }
 
 /** Who the invoice goes to: the company (attention: the contact), else the contact, else the order's buyer. Copied now, never re-read. */
@@ -320,10 +340,7 @@ export async function makePlanDraft(trx: Tx, club: Club, order: { id: number; co
 }
 
 /** The plan keys of an order already made into invoices (drafts, booked or deleted drafts' successors alike). */
-async function madeKeys(trx: Tx, clientId: number, orderId: number) {
-  const rows = await trx.selectFrom('invoices').select(['id', 'plan_key']).where('client_id', '=', clientId).where('order_id', '=', orderId).where('plan_key', 'is not', null).execute();
-  return new Map(rows.map((r) => [r.plan_key as string, r.id]));
-}
+const madeKeys = (trx: Tx, clientId: number, orderId: number) => madePlanKeys(trx, clientId, 'order_id', orderId);
 
 /**
  * POST /orders/{id}/invoice: invoices an approved order now — the next entry of its plan not made
@@ -749,14 +766,7 @@ export async function orderInvoices(trx: Tx, clientId: number, orderId: number):
     .execute()) as unknown as ListDbRow[];
   const made = await madeKeys(trx, clientId, order.id);
   const schedule = order.status === 'approved' || order.invoicing ? invoicingSchedule(money, settings.vat, today) : [];
-  const planned = schedule.map((e) => ({
-    key: e.key,
-    date: e.date,
-    label: e.label,
-    total: wireKroner(invoiceTotals(e.lines, settings.vat).total) ?? 0,
-    made: made.has(e.key),
-    invoiceId: made.get(e.key) ?? null,
-  }));
+  const planned = plannedEntries(schedule, settings.vat, made);
   return { orderId: order.id, canInvoice: order.status === 'approved' && planned.some((p) => !p.made), invoices: rows.map(toListRow), planned };
 }
 

@@ -19,14 +19,12 @@ import {
   ZSpreadsheetResponse,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { can, moduleProcedure, publicProcedure, router } from '../trpc';
+import { moduleAccess, publicProcedure, router } from '../trpc';
 import { captureOrderPayment, payLinkPage, payLinkReturn, payLinkStart, sendPaymentLink } from './payments';
 import { exportOrders, getOrder, listOrders, orderAction, saveOrder } from './service';
 import { invoiceOrderNow } from '../invoices/service';
 
-const read = moduleProcedure('orders', can('read', 'orders'));
-const write = moduleProcedure('orders', can('update', 'orders'));
-const remove = moduleProcedure('orders', can('delete', 'orders'));
+const { read, write, remove } = moduleAccess('orders', 'orders');
 
 const byId = z.object({ id });
 

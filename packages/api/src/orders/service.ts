@@ -26,7 +26,7 @@ import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
 import { missingIds } from '../lib/records';
 import { ordersWorkbook } from './export';
-import { audit, invoicingJson, lockOrder, storedLines } from './shared';
+import { audit, buyerRecords, checkSeatEvents, checkVariants, invoicingJson, invoicingWire, lockOrder, storedLines } from './shared';
 import { lockOrderPayment, orderPayments, settleCancelledPayment } from './payments';
 
 /**
@@ -82,21 +82,8 @@ async function checkReferences(trx: Tx, clientId: number, input: TOrderUpdate, l
   const productIds = lines.flatMap((l) => [l.productId, ...l.options.map((o) => o.productId)]).filter((x): x is number => !!x);
   if ((await missingIds(trx, clientId, 'products', productIds)).length) throw fail.badRequest(ORDER_MSG.productUnknown);
   const variants = lines.flatMap((l) => [{ productId: l.productId, variantId: l.variantId }, ...l.options.map((o) => ({ productId: o.productId, variantId: o.variantId }))]);
-  const variantIds = [...new Set(variants.map((v) => v.variantId).filter((x): x is number => !!x))];
-  if (variantIds.length) {
-    const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
-    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
-    for (const v of variants) {
-      if (!v.variantId) continue;
-      const p = productOf.get(v.variantId);
-      if (p === undefined || (v.productId && p !== v.productId)) throw fail.badRequest(ORDER_MSG.variantUnknown);
-    }
-  }
-  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
-  if (eventIds.length) {
-    const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
-    if (rows.length !== eventIds.length) throw fail.badRequest(ORDER_MSG.seatEventUnknown);
-  }
+  await checkVariants(trx, clientId, variants, ORDER_MSG.variantUnknown);
+  await checkSeatEvents(trx, clientId, lines, ORDER_MSG.seatEventUnknown);
 }
 
 async function insertLines(trx: Tx, clientId: number, orderId: number, lines: TOrderLine[]) {
@@ -449,17 +436,7 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
   const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', orderId).executeTakeFirst();
   if (!o) throw fail.notFound();
   const lines = (await storedLines(trx, clientId, [o.id])).get(o.id) ?? [];
-  const company = o.company_id
-    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', o.company_id).executeTakeFirst()) ?? null)
-    : null;
-  const contact = o.contact_id
-    ? ((await trx
-        .selectFrom('contacts')
-        .select(['id', 'firstname', 'lastname', 'email'])
-        .where('client_id', '=', clientId)
-        .where('id', '=', o.contact_id)
-        .executeTakeFirst()) ?? null)
-    : null;
+  const { company, contact } = await buyerRecords(trx, clientId, o);
   const history = await trx
     .selectFrom('order_audit as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -469,7 +446,6 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     .orderBy('a.at')
     .orderBy('a.id')
     .execute();
-  const inv = o.invoicing;
   const money = await orderPayments(trx, clientId, o.id);
   return {
     id: o.id,
@@ -502,14 +478,7 @@ export async function getOrder(trx: Tx, clientId: number, orderId: number): Prom
     discount: wireKroner(Number(o.discount)) ?? 0,
     vat: wireKroner(Number(o.vat)) ?? 0,
     total: wireKroner(Number(o.total)) ?? 0,
-    invoicing: inv
-      ? {
-          ...inv,
-          amount: wireKroner(inv.amount),
-          intervalFee: wireKroner(inv.intervalFee),
-          customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
-        }
-      : null,
+    invoicing: invoicingWire(o.invoicing),
     fieldValues: o.field_values,
     createDate: new Date(o.created_at).toISOString(),
     createdBy: o.created_by,

@@ -1,5 +1,5 @@
 import type { OrderInvoicingJson, Tx } from '@klubhus/db';
-import type { OrderStatus, TOrderLine, ZOrderInvoicing } from '@klubhus/domain';
+import { type OrderStatus, type TOrderLine, wireKroner, type ZOrderInvoicing } from '@klubhus/domain';
 import type { z } from 'zod';
 import { fail } from '../lib/errors';
 
@@ -100,5 +100,48 @@ export const invoicingJson = (i: z.output<typeof ZOrderInvoicing> | null | undef
         customPeriods: i.customPeriods.map((p) => ({ date: p.date ?? '', amount: p.amount })),
         rateFee: i.rateFee,
         splitPayments: i.splitPayments,
+      }
+    : null;
+
+/** Every variant named is a row of this club and, where its line names a product, one of that product's variants. */
+export async function checkVariants(trx: Tx, clientId: number, refs: { productId?: number | null; variantId?: number | null }[], message: string) {
+  const variantIds = [...new Set(refs.map((v) => v.variantId).filter((x): x is number => !!x))];
+  if (!variantIds.length) return;
+  const rows = await trx.selectFrom('product_variants').select(['id', 'product_id']).where('client_id', '=', clientId).where('id', 'in', variantIds).execute();
+  const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+  for (const v of refs) {
+    if (!v.variantId) continue;
+    const p = productOf.get(v.variantId);
+    if (p === undefined || (v.productId && p !== v.productId)) throw fail.badRequest(message);
+  }
+}
+
+/** Every event a seat line names is an event of this club. */
+export async function checkSeatEvents(trx: Tx, clientId: number, lines: { seatEventId?: number | null }[], message: string) {
+  const eventIds = [...new Set(lines.map((l) => l.seatEventId).filter((x): x is number => !!x))];
+  if (!eventIds.length) return;
+  const rows = await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', 'in', eventIds).execute();
+  if (rows.length !== eventIds.length) throw fail.badRequest(message);
+}
+
+/** The company and the contact an order or an agreement is for, as its page shows them (null when none). */
+export async function buyerRecords(trx: Tx, clientId: number, row: { company_id: number | null; contact_id: number | null }) {
+  const company = row.company_id
+    ? ((await trx.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).where('id', '=', row.company_id).executeTakeFirst()) ?? null)
+    : null;
+  const contact = row.contact_id
+    ? ((await trx.selectFrom('contacts').select(['id', 'firstname', 'lastname', 'email']).where('client_id', '=', clientId).where('id', '=', row.contact_id).executeTakeFirst()) ?? null)
+    : null;
+  return { company, contact };
+}
+
+/** A stored invoicing plan (orders.invoicing, contracts.invoicing) on the wire: amounts in kroner, a custom period's empty date as null. */
+export const invoicingWire = (inv: OrderInvoicingJson | null) =>
+  inv
+    ? {
+        ...inv,
+        amount: wireKroner(inv.amount),
+        intervalFee: wireKroner(inv.intervalFee),
+        customPeriods: (inv.customPeriods ?? []).map((p) => ({ date: p.date || null, amount: wireKroner(p.amount) ?? 0 })),
       }
     : null;
