@@ -24,3 +24,4 @@ export * from './Modal';
 export * from './ModalRowsSection';
 export * from './EditPage';
 export * from './useRecordRoute';
+export * from './StatusBadge';
