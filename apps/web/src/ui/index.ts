@@ -25,3 +25,4 @@ export * from './ModalRowsSection';
 export * from './EditPage';
 export * from './useRecordRoute';
 export * from './StatusBadge';
+export * from './Dropdown';
