@@ -6,6 +6,7 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FormField, SelectField, TextField } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { MultiSelectPicker, type PickerOption } from '../contacts/MultiSelectPicker';
+import { useCompanyOptions } from '../contacts/searchOptions';
 import { CategoryFields } from './FieldInput';
 import type { Order, OrderValues } from './values';
 
@@ -58,14 +59,12 @@ export function PartyPickers({ record, required, disabled, onContact }: { record
   const [contact, setContact] = useState<PickerOption[]>(
     record?.contact ? [{ id: record.contact.id, label: `${record.contact.firstname} ${record.contact.lastname}`.trim(), sub: record.contact.email }] : [],
   );
-  const [companySearch, setCompanySearch] = useState('');
+  const companies = useCompanyOptions();
   const [contactSearch, setContactSearch] = useState('');
-  const companies = useQuery(trpc.companies.search.queryOptions({ search: companySearch || undefined }, { placeholderData: keepPreviousData }));
   const contacts = useQuery(
     trpc.contacts.search.queryOptions({ search: contactSearch || undefined, companyId: companyId ? Number(companyId) : null }, { placeholderData: keepPreviousData }),
   );
 
-  const companyOptions = (companies.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }));
   const contactOptions = (contacts.data ?? []).map((c) => ({ id: c.id, label: `${c.firstname} ${c.lastname}`.trim(), sub: c.email }));
   const choose = (name: 'companyId' | 'contactId', set: (o: PickerOption[]) => void) => (sel: PickerOption[]) => {
     const one = sel.slice(-1);
@@ -84,20 +83,12 @@ export function PartyPickers({ record, required, disabled, onContact }: { record
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {(
         [
-          ['companyId', 'Virksomhed', 'Vælg virksomhed', company, chooseCompany, setCompanySearch, companies, '/companies'],
-          ['contactId', 'Kontaktperson', 'Vælg kontaktperson', contact, chooseContact, setContactSearch, contacts, '/contacts'],
+          ['companyId', 'Virksomhed', 'Vælg virksomhed', company, chooseCompany, companies, '/companies'],
+          ['contactId', 'Kontaktperson', 'Vælg kontaktperson', contact, chooseContact, { options: contactOptions, loading: contacts.isFetching, onSearch: setContactSearch }, '/contacts'],
         ] as const
-      ).map(([name, label, pick, selected, onChange, onSearch, q, base]) => (
+      ).map(([name, label, pick, selected, onChange, search, base]) => (
         <FormField key={name} name={name} label={label} required={required} disabled={disabled}>
-          <MultiSelectPicker
-            label={pick}
-            selected={selected}
-            onChange={onChange}
-            onSearch={onSearch}
-            loading={q.isFetching}
-            options={name === 'companyId' ? companyOptions : contactOptions}
-            linkTo={(c) => `${base}/${c.id}`}
-          />
+          <MultiSelectPicker label={pick} selected={selected} onChange={onChange} linkTo={(c) => `${base}/${c.id}`} {...search} />
         </FormField>
       ))}
     </SimpleGrid>
