@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 
@@ -96,11 +96,11 @@ export async function serious(page: Page) {
 }
 
 /**
- * Screenshots of a page at 390 and 1280 px, scrolled to the top, into `<output>/<folder>` as
- * `<name>-<width>.png`; the page is left at 1280 px.
+ * Screenshots of a page at 390 and 1280 px, scrolled to the top, into `<output>/<folder>` (or the
+ * absolute folder given) as `<name>-<width>.png`; the page is left at 1280 px.
  */
 export function screenshots(folder: string) {
-  const dir = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', folder);
+  const dir = isAbsolute(folder) ? folder : join(process.env.E2E_OUTPUT_DIR ?? 'test-results', folder);
   return async function shoot(page: Page, name: string, fullPage = true) {
     mkdirSync(dir, { recursive: true });
     for (const width of [390, 1280]) {
