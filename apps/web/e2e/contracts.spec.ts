@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { adminApi, login, toast, trpc } from './helpers';
+import { expect, test } from '@playwright/test';
+import { adminApi, login, screenshots, serious, toast, trpc } from './helpers';
 
 /**
  * Issue 17's browser test: staff draft an agreement from the sponsor package (a board by checkbox,
@@ -10,22 +9,7 @@ import { adminApi, login, toast, trpc } from './helpers';
  * filters by status. Screenshots of the list and the agreement at 390 and 1280 px; axe on both.
  */
 const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'contracts-screens');
-
-async function serious(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshots('contracts-screens');
 
 test('an agreement drafted from the sponsor package, approved, sent for signing and signed by the sponsor on a phone; the list filters by status', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);

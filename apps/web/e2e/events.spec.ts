@@ -1,15 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, unique } from './helpers';
+import { login, screenshots, unique } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/evweb-shots';
-
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshots(process.env.E2E_SHOTS_DIR ?? '/tmp/evweb-shots');
 
 const save = (page: Page) => page.getByRole('button', { name: 'Gem', exact: true }).click();
 

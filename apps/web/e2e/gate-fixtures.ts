@@ -3,37 +3,58 @@ import { trpc, unique } from './helpers';
 
 const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** An event with free Stregkode tickets and one guest's booking: the event id and the ticket code. */
-export async function eventWithTicket(staff: APIRequestContext, baseURL: string, firstname: string) {
+/**
+ * An event with free tickets (its control type; `extra` event fields) and one booking per guest:
+ * the event id, its title and the ticket codes. `names` are the prefixes of the type's and the event's titles.
+ */
+export async function eventWithTickets(
+  staff: APIRequestContext,
+  baseURL: string,
+  controlType: 'Stregkode' | 'Manuelt',
+  guests = ['Gustav', 'Grethe'],
+  extra: Record<string, unknown> = {},
+  names = { type: 'Porttype', event: 'Gallakamp' },
+) {
   const api = trpc(staff);
   const products = await api.query<{ id: number; title: string }[]>('products.search', { search: 'Enkeltbillet', limit: 10 });
   const productId = products.find((p) => p.title === 'Enkeltbillet')?.id;
   if (!productId) throw new Error('no Enkeltbillet');
-  const typeId = (await api.mutate<{ id: number }>('eventTypes.update', { title: unique('Kameratype') })).id;
+  const typeId = (await api.mutate<{ id: number }>('eventTypes.update', { title: unique(names.type) })).id;
+  const title = unique(names.event);
   const eventId = (
     await api.mutate<{ id: number }>('events.update', {
-      title: unique('Kamerakamp'),
+      title,
       typeId,
       startDate: at(10),
       endDate: at(10.1),
       signUpStart: at(-1),
       signUpDeadline: at(9),
       hasTickets: true,
-      tickets: { controlType: 'Stregkode', products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
+      tickets: { controlType, products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
+      ...extra,
     })
   ).id;
   const visitor = await playwrightRequest.newContext({ baseURL });
-  const booked = await trpc(visitor).mutate<{ token: string }>('booking.book', {
-    eventId,
-    products: [{ productId, amount: 1 }],
-    firstname,
-    lastname: 'Gæst',
-    email: `${unique(firstname.toLowerCase())}@example.dk`,
-    phone: '12345678',
-    acceptTerms: true,
-  });
-  const order = await trpc(visitor).query<{ tickets: { ticketId: string }[] }>('booking.order', { token: booked.token });
+  const codes: string[] = [];
+  for (const firstname of guests) {
+    const booked = await trpc(visitor).mutate<{ token: string }>('booking.book', {
+      eventId,
+      products: [{ productId, amount: 1 }],
+      firstname,
+      lastname: 'Gæst',
+      email: `${unique(firstname.toLowerCase())}@example.dk`,
+      phone: '12345678',
+      acceptTerms: true,
+    });
+    const order = await trpc(visitor).query<{ tickets: { ticketId: string }[] }>('booking.order', { token: booked.token });
+    codes.push(...order.tickets.map((t) => t.ticketId));
+  }
   await visitor.dispose();
-  return { eventId, code: order.tickets[0].ticketId };
+  return { eventId, title, codes };
 }
 
+/** An event with free Stregkode tickets and one guest's booking: the event id and the ticket code. */
+export async function eventWithTicket(staff: APIRequestContext, baseURL: string, firstname: string) {
+  const { eventId, codes } = await eventWithTickets(staff, baseURL, 'Stregkode', [firstname], {}, { type: 'Kameratype', event: 'Kamerakamp' });
+  return { eventId, code: codes[0] };
+}

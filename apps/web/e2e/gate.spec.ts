@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { apiLogin, login, trpc, unique } from './helpers';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { eventWithTickets } from './gate-fixtures';
+import { apiLogin, login, serious, trpc } from './helpers';
 
 /**
  * Issue 16's browser tests on the built app: the Tilmeldte tab of an event with booked tickets;
@@ -12,56 +12,9 @@ import { apiLogin, login, trpc, unique } from './helpers';
  */
 const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'gate-screens');
 
-async function serious(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-/** An event with free Stregkode tickets, and two guests' bookings: the event id and the ticket codes. */
-async function eventWithTickets(staff: APIRequestContext, baseURL: string, controlType: 'Stregkode' | 'Manuelt', guests = ['Gustav', 'Grethe'], extra: Record<string, unknown> = {}) {
-  const api = trpc(staff);
-  const products = await api.query<{ id: number; title: string }[]>('products.search', { search: 'Enkeltbillet', limit: 10 });
-  const productId = products.find((p) => p.title === 'Enkeltbillet')?.id;
-  if (!productId) throw new Error('no Enkeltbillet');
-  const typeId = (await api.mutate<{ id: number }>('eventTypes.update', { title: unique('Porttype') })).id;
-  const title = unique('Gallakamp');
-  const eventId = (
-    await api.mutate<{ id: number }>('events.update', {
-      title,
-      typeId,
-      startDate: at(10),
-      endDate: at(10.1),
-      signUpStart: at(-1),
-      signUpDeadline: at(9),
-      hasTickets: true,
-      tickets: { controlType, products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
-      ...extra,
-    })
-  ).id;
-  const visitor = await playwrightRequest.newContext({ baseURL });
-  const codes: string[] = [];
-  for (const firstname of guests) {
-    const booked = await trpc(visitor).mutate<{ token: string }>('booking.book', {
-      eventId,
-      products: [{ productId, amount: 1 }],
-      firstname,
-      lastname: 'Gæst',
-      email: `${unique(firstname.toLowerCase())}@example.dk`,
-      phone: '12345678',
-      acceptTerms: true,
-    });
-    const order = await trpc(visitor).query<{ tickets: { ticketId: string }[] }>('booking.order', { token: booked.token });
-    codes.push(...order.tickets.map((t) => t.ticketId));
-  }
-  await visitor.dispose();
-  return { eventId, title, codes };
 }
 
 test('scan a ticket in the modal by typing its code: Bekræftet, then the red panel; the list shows it scanned', async ({ browser, baseURL }) => {

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
@@ -85,3 +88,27 @@ export async function adminApi(baseURL: string | undefined): Promise<APIRequestC
 
 /** The newest toast with this text (Chakra stacks the newest first; an older one may still be showing). */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
+
+/** axe's serious and critical violations on the page, one line each (an empty list passes). */
+export async function serious(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Screenshots of a page at 390 and 1280 px, scrolled to the top, into `<output>/<folder>` (or the
+ * absolute folder given) as `<name>-<width>.png`; the page is left at 1280 px.
+ */
+export function screenshots(folder: string) {
+  const dir = isAbsolute(folder) ? folder : join(process.env.E2E_OUTPUT_DIR ?? 'test-results', folder);
+  return async function shoot(page: Page, name: string, fullPage = true) {
+    mkdirSync(dir, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+}

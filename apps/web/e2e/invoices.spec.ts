@@ -1,31 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login, toast, trpc } from './helpers';
+import { login, screenshots, serious, toast, trpc } from './helpers';
 
 /**
  * Issue 15's browser test: staff invoice an approved order from its Fakturaer tab (Fakturer nu),
  * book the draft, mark it paid (the receipt goes), credit it, and open the PDF the PDF job made;
  * the Fakturaer list shows them. Screenshots at 390 and 1280 px; axe on the tab and the list.
  */
-const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'invoices-screens');
-
-async function serious(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshots('invoices-screens');
 
 async function confirmed(page: Page) {
   await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Bekræft' }).click();

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { adminApi, login, toast, trpc } from './helpers';
+import { expect, test } from '@playwright/test';
+import { adminApi, login, screenshots, serious, toast, trpc } from './helpers';
 
 /**
  * Issue 13's browser test: staff create an order with lines and options, approve it and send a
@@ -10,23 +7,7 @@ import { adminApi, login, toast, trpc } from './helpers';
  * page as a buyer would, and the order list says Betalt. Screenshots of the list and the order at
  * 390 and 1280 px; axe on the payment link's page.
  */
-const SHOTS = join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'orders-screens');
-
-async function serious(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshots('orders-screens');
 
 test('an order with lines and options: created, approved, payment link paid by the contact on the test provider, Betalt in the list', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });

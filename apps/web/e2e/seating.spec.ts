@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { login, trpc, unique } from './helpers';
+import { login, screenshots, serious, trpc, unique } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/seating-shots';
-
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const shoot = screenshots(process.env.E2E_SHOTS_DIR ?? '/tmp/seating-shots');
 
 const save = (page: Page) => page.getByRole('button', { name: 'Gem', exact: true }).click();
 /** 'YYYY-MM-DDTHH:mm' in the browser's zone (the test runs in the club's), days from now. */
@@ -70,7 +54,7 @@ test('draw a chart in the editor, seat an event on it, see Planoversigt follow a
   await save(page);
   await expect(page.getByText('Salsplanen blev oprettet!')).toBeVisible();
   await expect(page).toHaveURL(/\/events\/charts\/\d+$/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await serious(page)).toEqual([]);
   await shoot(page, 'chart-editor');
 
   // An event seated on it, open for booking now.
@@ -116,7 +100,7 @@ test('draw a chart in the editor, seat an event on it, see Planoversigt follow a
   // The buyer lets go: the seat is free again.
   await trpc(visitor).mutate('publicSeats.release', { eventId, token: hold.token });
   await expect(page.getByTestId('seats-held')).toHaveText('0', { timeout: 15_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await serious(page)).toEqual([]);
   await shoot(page, 'planoversigt');
   await visitor.dispose();
   await context.close();

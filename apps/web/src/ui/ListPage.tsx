@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { FileSpreadsheet, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { saveBase64File } from '../lib/transfer';
 import { useTRPC } from '../lib/trpc';
 import { columnHelper, type DataColumn, DataTable } from './DataTable';
 import { errorMessage } from './errors';
@@ -29,6 +30,14 @@ export interface ListResult<Row> {
 
 /** The server's list input: {search?, sort, page, perPage} plus `filter` when the screen has filters. */
 export type ListInput<F extends string = string> = ListState<F>['input'] & { filter?: Record<string, unknown> };
+
+/** An `onExport` that asks the server for the list's file (filter, search and sort as shown) and saves it ('Ordrer.xlsx'). */
+export function xlsxExport(exportFile: (input: Pick<ListInput, 'filter' | 'search' | 'sort'>) => Promise<{ fileName: string; mimeType: string; base64: string }>) {
+  return async ({ filter, search, sort }: ListInput) => {
+    const file = await exportFile({ filter, search, sort });
+    saveBase64File(file.fileName, file.mimeType, file.base64);
+  };
+}
 
 type Id = { id: number };
 type TRPC = ReturnType<typeof useTRPC>;

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Table, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useFieldError, useZodForm } from './form';
 import { Modal } from './Modal';
 import { Section } from './PageHeader';
-import { ActionsHeader, EmptyRow } from './TableParts';
+import { ActionsCell, ActionsHeader, EmptyRow } from './TableParts';
 import { RowActions } from './RowActions';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
@@ -114,6 +114,23 @@ export interface ModalRowsSectionProps<T extends FieldValues> {
   deletable?: (row: T) => boolean;
 }
 
+/**
+ * The texts of one kind of row ('variant', 'denne'): 'Tilføj variant', 'Rediger variant', the
+ * buttons' 'variant <name>' and 'Er du sikker på at du vil slette denne variant?'.
+ */
+export function rowTexts<T extends FieldValues>(
+  noun: string,
+  article: 'denne' | 'dette',
+  name: (row: T) => string,
+): Pick<ModalRowsSectionProps<T>, 'addLabel' | 'editTitle' | 'rowLabel' | 'confirmText'> {
+  return {
+    addLabel: `Tilføj ${noun}`,
+    editTitle: `Rediger ${noun}`,
+    rowLabel: (row) => `${noun} ${name(row)}`,
+    confirmText: `Er du sikker på at du vil slette ${article} ${noun}?`,
+  };
+}
+
 const defaultKey = (row: FieldValues, i: number) => (row.id ? `id-${row.id}` : `new-${i}`);
 
 /**
@@ -180,17 +197,15 @@ export function ModalRowsSection<T extends FieldValues>({
                   </Table.Cell>
                 ))}
                 {!readOnly && (
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      {rowActions?.(row, i)}
-                      <RowActions
-                        name={rowLabel(row)}
-                        onEdit={() => setEditing({ index: i })}
-                        confirmText={confirmText}
-                        onDelete={deletable?.(row) === false ? undefined : () => onDelete(i)}
-                      />
-                    </HStack>
-                  </Table.Cell>
+                  <ActionsCell>
+                    {rowActions?.(row, i)}
+                    <RowActions
+                      name={rowLabel(row)}
+                      onEdit={() => setEditing({ index: i })}
+                      confirmText={confirmText}
+                      onDelete={deletable?.(row) === false ? undefined : () => onDelete(i)}
+                    />
+                  </ActionsCell>
                 )}
               </Table.Row>
             ))}

@@ -1,4 +1,4 @@
-import { Badge, Box, Table } from '@chakra-ui/react';
+import { Badge, Box, HStack, Table, type TableCellProps } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import type { ReactNode } from 'react';
 
@@ -8,6 +8,17 @@ export function ActionsHeader() {
     <Table.ColumnHeader>
       <Box srOnly>Handlinger</Box>
     </Table.ColumnHeader>
+  );
+}
+
+/** The cell of a row's buttons, right-aligned in a row. */
+export function ActionsCell({ children, ...rest }: TableCellProps) {
+  return (
+    <Table.Cell {...rest}>
+      <HStack gap="1" justify="flex-end">
+        {children}
+      </HStack>
+    </Table.Cell>
   );
 }
 

@@ -16,6 +16,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   Controller,
+  type ControllerProps,
   type FieldValues,
   FormProvider,
   type SubmitHandler,
@@ -137,31 +138,37 @@ export function TextareaField({ rows = 4, ...props }: BaseFieldProps & { rows?: 
  * parses it). The value stays a string in the form.
  */
 export function NumberField({ decimals = true, ...props }: BaseFieldProps & { decimals?: boolean }) {
+  return (
+    <ControlledField
+      {...props}
+      render={({ field }) => (
+        <Input
+          inputMode={decimals ? 'decimal' : 'numeric'}
+          bg="bg"
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={
+            field.value === null || field.value === undefined
+              ? ''
+              : // A number from the server gets the Danish comma; typed text is shown as typed ('1.234,50').
+                typeof field.value === 'number' && decimals
+                ? String(field.value).replace('.', ',')
+                : String(field.value)
+          }
+          onChange={(e) => field.onChange(e.target.value)}
+        />
+      )}
+    />
+  );
+}
+
+/** A form field whose input is bound by a react-hook-form Controller (`render` gets the field). */
+function ControlledField({ render, ...props }: BaseFieldProps & { render: ControllerProps['render'] }) {
   const { control } = useFormContext();
   return (
     <FormField {...props}>
-      <Controller
-        control={control}
-        name={props.name}
-        render={({ field }) => (
-          <Input
-            inputMode={decimals ? 'decimal' : 'numeric'}
-            bg="bg"
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={
-              field.value === null || field.value === undefined
-                ? ''
-                : // A number from the server gets the Danish comma; typed text is shown as typed ('1.234,50').
-                  typeof field.value === 'number' && decimals
-                  ? String(field.value).replace('.', ',')
-                  : String(field.value)
-            }
-            onChange={(e) => field.onChange(e.target.value)}
-          />
-        )}
-      />
+      <Controller control={control} name={props.name} render={render} />
     </FormField>
   );
 }
@@ -191,6 +198,23 @@ export function CheckboxField({ name, label, disabled, helperText }: BaseFieldPr
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** A native select of plain values with an empty 'Vælg' first (extra-info answers); field props pass through. */
+export function ValueSelect({ values, ...field }: NativeSelect.FieldProps & { values: readonly string[] }) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...field}>
+        <option value="">Vælg</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
 
@@ -323,35 +347,51 @@ export function ImageUpload({ value, onChange, currentUrl, label = 'Vælg billed
   );
 }
 
+/**
+ * An image kept outside the form values (a File to upload with the save): the stored image or the
+ * chosen file, with Fjern for a stored one.
+ */
+export function ImageFileField(props: {
+  name: string;
+  label: string;
+  helperText?: string;
+  uploadLabel?: string;
+  url: string | null | undefined;
+  file: File | null;
+  onFile: (f: File | null) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <FormField name={props.name} label={props.label} helperText={props.helperText}>
+      <HStack gap="2" align="center">
+        <ImageUpload value={props.file} onChange={props.onFile} currentUrl={props.url} label={props.uploadLabel} />
+        {props.url && !props.file && (
+          <Button size="xs" variant="ghost" colorPalette="red" onClick={props.onRemove}>
+            Fjern
+          </Button>
+        )}
+      </HStack>
+    </FormField>
+  );
+}
+
 /** ImageUpload bound to a form field holding a File (e.g. 'logoWebFile'); currentUrl previews the stored image. */
 export function ImageUploadField({ currentUrl, ...props }: BaseFieldProps & { currentUrl?: string | null }) {
-  const { control } = useFormContext();
   const error = useFieldError(props.name);
   return (
-    <FormField {...props}>
-      <Controller
-        control={control}
-        name={props.name}
-        render={({ field }) => (
-          <ImageUpload value={field.value as File | null} onChange={field.onChange} currentUrl={currentUrl} invalid={!!error} />
-        )}
-      />
-    </FormField>
+    <ControlledField
+      {...props}
+      render={({ field }) => <ImageUpload value={field.value as File | null} onChange={field.onChange} currentUrl={currentUrl} invalid={!!error} />}
+    />
   );
 }
 
 /** A string[] field typed comma-separated (tags, values, subjects). */
 export function StringListField({ placeholder, ...props }: BaseFieldProps & { placeholder?: string }) {
-  const { control } = useFormContext();
   return (
-    <FormField {...props}>
-      <Controller
-        control={control}
-        name={props.name}
-        render={({ field }) => (
-          <StringListInput value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} name={field.name} placeholder={placeholder} />
-        )}
-      />
-    </FormField>
+    <ControlledField
+      {...props}
+      render={({ field }) => <StringListInput value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} name={field.name} placeholder={placeholder} />}
+    />
   );
 }

@@ -24,3 +24,5 @@ export * from './Modal';
 export * from './ModalRowsSection';
 export * from './EditPage';
 export * from './useRecordRoute';
+export * from './StatusBadge';
+export * from './Dropdown';

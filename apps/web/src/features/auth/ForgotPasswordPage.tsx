@@ -1,9 +1,8 @@
-import { Button, Link, Stack } from '@chakra-ui/react';
 import { MSG, ZForgotPasswordRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { Form, TextField, useZodForm } from '../../ui/form';
+import { TextField, useZodForm } from '../../ui/form';
+import { AuthForm, AuthLink } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { Banner } from './Banner';
 
@@ -15,21 +14,12 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout
       title="Glemt adgangskode"
-      footer={
-        <Link asChild colorPalette="brand" fontWeight="medium">
-          <RouterLink to="/login">Tilbage til log ind</RouterLink>
-        </Link>
-      }
+      footer={<AuthLink to="/login">Tilbage til log ind</AuthLink>}
     >
       {forgot.isSuccess && <Banner status="success">{MSG.forgotSent}</Banner>}
-      <Form form={form} onSubmit={(values) => forgot.mutate(values)}>
-        <Stack gap="4">
-          <TextField name="email" label="E-mail" type="email" autoComplete="email" required />
-          <Button type="submit" colorPalette="brand" loading={forgot.isPending} w="full">
-            Send link
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm form={form} submit="Send link" loading={forgot.isPending} onSubmit={(values) => forgot.mutate(values)}>
+        <TextField name="email" label="E-mail" type="email" autoComplete="email" required />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Stack } from '@chakra-ui/react';
+import { Flex, Link } from '@chakra-ui/react';
 import { ZLoginRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,9 +7,9 @@ import { takeReturnTo } from '../../lib/navigation';
 import { useAppState } from '../../lib/appState';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
-import { CheckboxField, Form, TextField, useZodForm } from '../../ui/form';
+import { CheckboxField, TextField, useZodForm } from '../../ui/form';
+import { AuthForm, AuthLink } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
-import { Banner } from './Banner';
 import { LOGIN_TEXT } from './texts';
 
 export default function LoginPage() {
@@ -39,34 +39,29 @@ export default function LoginPage() {
       footer={
         <>
           {LOGIN_TEXT.noUser}{' '}
-          <Link asChild colorPalette="brand" fontWeight="medium">
-            <RouterLink to="/signup">{LOGIN_TEXT.signup}</RouterLink>
-          </Link>
+          <AuthLink to="/signup">{LOGIN_TEXT.signup}</AuthLink>
         </>
       }
     >
-      {error && <Banner status="error">{error}</Banner>}
-      <Form
+      <AuthForm
         form={form}
+        error={error}
+        submit={LOGIN_TEXT.submit}
+        loading={login.isPending || target !== null}
         onSubmit={(values) => {
           setError(null);
           login.mutate(values);
         }}
       >
-        <Stack gap="4">
-          <TextField name="email" label={LOGIN_TEXT.email} type="email" autoComplete="username" required />
-          <TextField name="password" label={LOGIN_TEXT.password} type="password" autoComplete="current-password" required />
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <CheckboxField name="rememberMe" label={LOGIN_TEXT.rememberMe} />
-            <Link asChild colorPalette="brand" fontSize="sm">
-              <RouterLink to="/forgot-password">{LOGIN_TEXT.forgotPassword}</RouterLink>
-            </Link>
-          </Flex>
-          <Button type="submit" colorPalette="brand" loading={login.isPending || target !== null} w="full">
-            {LOGIN_TEXT.submit}
-          </Button>
-        </Stack>
-      </Form>
+        <TextField name="email" label={LOGIN_TEXT.email} type="email" autoComplete="username" required />
+        <TextField name="password" label={LOGIN_TEXT.password} type="password" autoComplete="current-password" required />
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <CheckboxField name="rememberMe" label={LOGIN_TEXT.rememberMe} />
+          <Link asChild colorPalette="brand" fontSize="sm">
+            <RouterLink to="/forgot-password">{LOGIN_TEXT.forgotPassword}</RouterLink>
+          </Link>
+        </Flex>
+      </AuthForm>
     </AuthLayout>
   );
 }

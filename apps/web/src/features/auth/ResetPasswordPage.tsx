@@ -1,13 +1,12 @@
-import { Button, Stack } from '@chakra-ui/react';
-import { MSG, PASSWORD_RULE, ZResetPasswordRequest } from '@klubhus/domain';
+import { MSG, ZResetPasswordRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { Form, TextField, useZodForm } from '../../ui/form';
+import { useZodForm } from '../../ui/form';
 import { notify } from '../../ui/toaster';
 import { AuthLayout } from './AuthLayout';
-import { Banner } from './Banner';
+import { AuthForm, NewPasswordFields } from './AuthForm';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -32,22 +31,18 @@ function ResetForm({ token }: { token: string }) {
   );
   return (
     <AuthLayout title="Ny adgangskode">
-      {failed && <Banner status="error">{MSG.resetFailed}</Banner>}
-      <Form
+      <AuthForm
         form={form}
+        error={failed && MSG.resetFailed}
+        submit="Gem adgangskode"
+        loading={reset.isPending}
         onSubmit={(values) => {
           setFailed(false);
           reset.mutate(values);
         }}
       >
-        <Stack gap="4">
-          <TextField name="password" label="Ny adgangskode" type="password" autoComplete="new-password" required helperText={PASSWORD_RULE} />
-          <TextField name="confirmPassword" label="Gentag adgangskode" type="password" autoComplete="new-password" required />
-          <Button type="submit" colorPalette="brand" loading={reset.isPending} w="full">
-            Gem adgangskode
-          </Button>
-        </Stack>
-      </Form>
+        <NewPasswordFields label="Ny adgangskode" />
+      </AuthForm>
     </AuthLayout>
   );
 }

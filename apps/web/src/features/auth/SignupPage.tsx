@@ -1,11 +1,11 @@
-import { Button, Link, SimpleGrid, Stack } from '@chakra-ui/react';
-import { PASSWORD_RULE, ZRegisterRequest } from '@klubhus/domain';
+import { SimpleGrid } from '@chakra-ui/react';
+import { ZRegisterRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
-import { Form, TextField, useZodForm } from '../../ui/form';
+import { TextField, useZodForm } from '../../ui/form';
+import { AuthForm, AuthLink, NewPasswordFields } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { Banner } from './Banner';
 
@@ -26,9 +26,7 @@ export default function SignupPage() {
       footer={
         <>
           Har du allerede en bruger?{' '}
-          <Link asChild colorPalette="brand" fontWeight="medium">
-            <RouterLink to="/login">Log ind</RouterLink>
-          </Link>
+          <AuthLink to="/login">Log ind</AuthLink>
         </>
       }
     >
@@ -36,29 +34,23 @@ export default function SignupPage() {
         // SPEC §4: success replaces the form with the message to click the e-mailed link.
         <Banner status="success">{register.data.message}</Banner>
       ) : (
-        <>
-          {error && <Banner status="error">{error}</Banner>}
-          <Form
-            form={form}
-            onSubmit={(values) => {
-              setError(null);
-              register.mutate(values);
-            }}
-          >
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <TextField name="firstname" label="Fornavn" autoComplete="given-name" required />
-                <TextField name="lastname" label="Efternavn" autoComplete="family-name" required />
-              </SimpleGrid>
-              <TextField name="email" label="E-mail" type="email" autoComplete="email" required />
-              <TextField name="password" label="Adgangskode" type="password" autoComplete="new-password" required helperText={PASSWORD_RULE} />
-              <TextField name="confirmPassword" label="Gentag adgangskode" type="password" autoComplete="new-password" required />
-              <Button type="submit" colorPalette="brand" loading={register.isPending} w="full">
-                Opret bruger
-              </Button>
-            </Stack>
-          </Form>
-        </>
+        <AuthForm
+          form={form}
+          error={error}
+          submit="Opret bruger"
+          loading={register.isPending}
+          onSubmit={(values) => {
+            setError(null);
+            register.mutate(values);
+          }}
+        >
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <TextField name="firstname" label="Fornavn" autoComplete="given-name" required />
+            <TextField name="lastname" label="Efternavn" autoComplete="family-name" required />
+          </SimpleGrid>
+          <TextField name="email" label="E-mail" type="email" autoComplete="email" required />
+          <NewPasswordFields label="Adgangskode" />
+        </AuthForm>
       )}
     </AuthLayout>
   );

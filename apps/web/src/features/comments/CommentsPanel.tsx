@@ -4,7 +4,7 @@ import { COMMENTS_PAGE_SIZE } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bold, Check, ImagePlus, Italic, List, Paperclip, Reply, Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/confirm';
 import { errorMessage } from '../../ui/errors';
@@ -337,33 +337,17 @@ export function CommentEditor({
           <Button size="xs" variant="ghost" onClick={() => fileInput.current?.click()}>
             <Paperclip /> Fil
           </Button>
-          <input
-            ref={imageInput}
-            type="file"
+          <HiddenFilesInput
+            inputRef={imageInput}
             accept="image/*"
-            multiple
-            hidden
-            aria-label="Vedhæft billeder"
-            onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              e.target.value = '';
+            label="Vedhæft billeder"
+            onFiles={(picked) => {
               const ok = picked.filter((f) => f.type.startsWith('image/'));
               if (ok.length < picked.length) notify.error('Filen skal være et billede.');
               setImages((l) => [...l, ...ok]);
             }}
           />
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            aria-label="Vedhæft filer"
-            onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              setFiles((l) => [...l, ...picked]);
-            }}
-          />
+          <HiddenFilesInput inputRef={fileInput} label="Vedhæft filer" onFiles={(picked) => setFiles((l) => [...l, ...picked])} />
         </HStack>
         <HStack gap="2">
           {onCancel && (
@@ -377,5 +361,24 @@ export function CommentEditor({
         </HStack>
       </Flex>
     </Box>
+  );
+}
+
+/** A hidden multiple-file input opened by a button: the files picked, and it is emptied for the next pick. */
+function HiddenFilesInput({ inputRef, accept, label, onFiles }: { inputRef: RefObject<HTMLInputElement | null>; accept?: string; label: string; onFiles: (files: File[]) => void }) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={accept}
+      multiple
+      hidden
+      aria-label={label}
+      onChange={(e) => {
+        const picked = Array.from(e.target.files ?? []);
+        e.target.value = '';
+        onFiles(picked);
+      }}
+    />
   );
 }

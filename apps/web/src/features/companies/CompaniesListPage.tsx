@@ -1,10 +1,9 @@
 import { Badge, Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
 import { COMPANY_SORT_FIELDS, COMPANY_STATUS_COLORS, COMPANY_STATUS_LABELS, utilizationBar } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import { saveBase64File } from '../../lib/transfer';
 import { type RouterOutputs, useTRPCClient } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
-import { type ListInput, ListPage, linkCell, textCell } from '../../ui/ListPage';
+import { ListPage, linkCell, textCell, xlsxExport } from '../../ui/ListPage';
 import { formatDate } from '../../ui/format';
 import { STATUS_FILTERS } from './status';
 
@@ -49,10 +48,7 @@ const columns = col.columns([
 /** /companies (Virksomheder): status filter, search, export, sortable table with edit and delete. */
 export default function CompaniesListPage() {
   const client = useTRPCClient();
-  const exportXlsx = async ({ filter, search, sort }: ListInput) => {
-    const file = await client.companies.export.mutate({ filter, search, sort });
-    saveBase64File(file.fileName, file.mimeType, file.base64);
-  };
+  const exportXlsx = xlsxExport((input) => client.companies.export.mutate(input));
 
   return (
     <ListPage

@@ -1,14 +1,14 @@
-import { Box, Button, Grid, HStack, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Box, Grid, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { type TCompanyUpdateRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { EditForm, EditPage, recordPage } from '../../ui/EditPage';
-import { CheckboxField, DateField, FormField, ImageUpload, SelectField, TextField, useZodForm } from '../../ui/form';
+import { CheckboxField, DateField, ImageFileField, SelectField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { type RecordRoute, useRecordDelete, useRecordSave } from '../../ui/useRecordRoute';
 import { CommentsPanel } from '../comments/CommentsPanel';
@@ -106,14 +106,9 @@ function CompanyScreen({ route }: { route: RecordRoute<Company> }) {
                 <EditForm>
                   <CompanySection />
                   <LogosSection
-                    logoWebUrl={logoWeb === null ? null : company?.logoWebUrl}
-                    logoPrintUrl={logoPrint === null ? null : company?.logoPrintUrl}
-                    logoWebFile={logoWebFile}
-                    logoPrintFile={logoPrintFile}
-                    onLogoWebFile={setLogoWebFile}
-                    onLogoPrintFile={setLogoPrintFile}
-                    onRemoveWeb={() => form.setValue('logoWeb', null, { shouldDirty: true })}
-                    onRemovePrint={() => form.setValue('logoPrint', null, { shouldDirty: true })}
+                    urls={{ logoWeb: logoWeb === null ? null : company?.logoWebUrl, logoPrint: logoPrint === null ? null : company?.logoPrintUrl }}
+                    files={{ logoWeb: logoWebFile, logoPrint: logoPrintFile }}
+                    onFile={(name, f) => (name === 'logoWeb' ? setLogoWebFile : setLogoPrintFile)(f)}
                   />
                   <Section title="Ekstra oplysninger">
                     <ExtraInfoFields definitions={extraDefs} />
@@ -191,39 +186,37 @@ function CompanySection() {
   );
 }
 
-function LogosSection(props: {
-  logoWebUrl: string | null | undefined;
-  logoPrintUrl: string | null | undefined;
-  logoWebFile: File | null;
-  logoPrintFile: File | null;
-  onLogoWebFile: (f: File | null) => void;
-  onLogoPrintFile: (f: File | null) => void;
-  onRemoveWeb: () => void;
-  onRemovePrint: () => void;
+const LOGOS = [
+  { name: 'logoWeb', label: 'Logo (web)', helperText: 'Bruges på hjemmesiden og i webshoppen.' },
+  { name: 'logoPrint', label: 'Logo (print)', helperText: 'Bruges på aftaler, fakturaer og billetter.' },
+] as const;
+type LogoName = (typeof LOGOS)[number]['name'];
+
+/** The web and print logos: the stored one (Fjern clears it in the form) or the file chosen to upload with the save. */
+function LogosSection({
+  urls,
+  files,
+  onFile,
+}: {
+  urls: Record<LogoName, string | null | undefined>;
+  files: Record<LogoName, File | null>;
+  onFile: (name: LogoName, f: File | null) => void;
 }) {
+  const { setValue } = useFormContext();
   return (
     <Section title="Logoer">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <FormField name="logoWeb" label="Logo (web)" helperText="Bruges på hjemmesiden og i webshoppen.">
-          <HStack gap="2" align="center">
-            <ImageUpload value={props.logoWebFile} onChange={props.onLogoWebFile} currentUrl={props.logoWebUrl} label="Vælg logo" />
-            {props.logoWebUrl && !props.logoWebFile && (
-              <Button size="xs" variant="ghost" colorPalette="red" onClick={props.onRemoveWeb}>
-                Fjern
-              </Button>
-            )}
-          </HStack>
-        </FormField>
-        <FormField name="logoPrint" label="Logo (print)" helperText="Bruges på aftaler, fakturaer og billetter.">
-          <HStack gap="2" align="center">
-            <ImageUpload value={props.logoPrintFile} onChange={props.onLogoPrintFile} currentUrl={props.logoPrintUrl} label="Vælg logo" />
-            {props.logoPrintUrl && !props.logoPrintFile && (
-              <Button size="xs" variant="ghost" colorPalette="red" onClick={props.onRemovePrint}>
-                Fjern
-              </Button>
-            )}
-          </HStack>
-        </FormField>
+        {LOGOS.map((l) => (
+          <ImageFileField
+            key={l.name}
+            {...l}
+            uploadLabel="Vælg logo"
+            url={urls[l.name]}
+            file={files[l.name]}
+            onFile={(f) => onFile(l.name, f)}
+            onRemove={() => setValue(l.name, null, { shouldDirty: true })}
+          />
+        ))}
       </SimpleGrid>
     </Section>
   );

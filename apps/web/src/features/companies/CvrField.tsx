@@ -1,9 +1,10 @@
-import { Box, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Input, Text } from '@chakra-ui/react';
 import { CVR_SEARCH_MIN } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { DropdownList, DropdownOption } from '../../ui/Dropdown';
 import { FormField } from '../../ui/form';
 
 type CvrResult = RouterOutputs['companies']['cvrSearch']['results'][number];
@@ -70,43 +71,18 @@ export function CvrField({ required, helperText }: { required?: boolean; helperT
         />
       </FormField>
       {open && results.length > 0 && (
-        <Stack
-          position="absolute"
-          zIndex="dropdown"
-          left="0"
-          right="0"
-          mt="1"
-          gap="0"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="md"
-          boxShadow="lg"
-          maxH="72"
-          overflowY="auto"
-          role="listbox"
-          aria-label="CVR-resultater"
-        >
+        <DropdownList top="auto" maxH="72" aria-label="CVR-resultater">
           {results.map((r) => (
-            <Box
-              key={`${r.cvr}-${r.name}`}
-              role="option"
-              aria-selected={false}
-              px="3"
-              py="2"
-              cursor="pointer"
-              _hover={{ bg: 'bg.muted' }}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(r)}
-            >
+            <DropdownOption key={`${r.cvr}-${r.name}`} onClick={() => pick(r)}>
               <Text fontSize="sm" fontWeight="medium">
                 {r.name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
                 CVR {r.cvr} · {[r.address, [r.zipCode, r.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
               </Text>
-            </Box>
+            </DropdownOption>
           ))}
-        </Stack>
+        </DropdownList>
       )}
     </Box>
   );

@@ -1,7 +1,8 @@
-import { Checkbox, Fieldset, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Fieldset, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ExtraInfoDefinition, isMultiple } from '@klubhus/domain';
+import type { ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormField } from '../../ui/form';
+import { FormField, ValueSelect } from '../../ui/form';
 
 export { type ExtraInfoValue, extraInfoDefinitions, extraInfoFormValues, isMultiple } from '@klubhus/domain';
 
@@ -28,26 +29,13 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
         if (d.type === 'Select' && !isMultiple(d)) {
           return (
             <FormField key={d.alias} name={`${base}.value`} label={d.title}>
-              <NativeSelect.Root>
-                <NativeSelect.Field bg="bg" {...register(`${base}.value`)}>
-                  <option value="">Vælg</option>
-                  {d.values.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ValueSelect bg="bg" values={d.values} {...register(`${base}.value`)} />
             </FormField>
           );
         }
         if (d.type === 'Radio' && !isMultiple(d)) {
           return (
-            <Fieldset.Root key={d.alias}>
-              <Fieldset.Legend fontWeight="medium" fontSize="sm" mb="2">
-                {d.title}
-              </Fieldset.Legend>
+            <LegendGroup key={d.alias} title={d.title}>
               <Controller
                 control={control}
                 name={`${base}.value`}
@@ -71,15 +59,12 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
                   </RadioGroup.Root>
                 )}
               />
-            </Fieldset.Root>
+            </LegendGroup>
           );
         }
         // isMultiple: Checkbox, or Radio/Select with multiple: a set of checkboxes.
         return (
-          <Fieldset.Root key={d.alias}>
-            <Fieldset.Legend fontWeight="medium" fontSize="sm" mb="2">
-              {d.title}
-            </Fieldset.Legend>
+          <LegendGroup key={d.alias} title={d.title}>
             <Controller
               control={control}
               name={`${base}.values`}
@@ -103,9 +88,20 @@ export function ExtraInfoFields({ definitions, name = 'extraInfo' }: { definitio
                 );
               }}
             />
-          </Fieldset.Root>
+          </LegendGroup>
         );
       })}
     </SimpleGrid>
+  );
+}
+
+function LegendGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="medium" fontSize="sm" mb="2">
+        {title}
+      </Fieldset.Legend>
+      {children}
+    </Fieldset.Root>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Grid, HStack, IconButton, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Grid, IconButton, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CONTACT_MSG, type TContactUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -9,12 +9,13 @@ import type { z } from 'zod';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { EditPage, recordPage } from '../../ui/EditPage';
-import { CheckboxField, FormField, ImageUpload, TextareaField, TextField, useZodForm } from '../../ui/form';
+import { CheckboxField, ImageFileField, TextareaField, TextField, useZodForm } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { type RecordRoute, useRecordDelete, useRecordSave } from '../../ui/useRecordRoute';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from '../companies/ExtraInfoFields';
 import { toUpload } from '../../lib/transfer';
 import { MultiSelectPicker, type PickerOption } from './MultiSelectPicker';
+import { useCompanyOptions, useContactListOptions } from './searchOptions';
 import { EmptyRow } from '../../ui/TableParts';
 import { useConfirm } from '../../ui/confirm';
 import { useSaveMutation } from '../../ui/save';
@@ -59,6 +60,17 @@ function ContactScreen({ route }: { route: RecordRoute<Contact> }) {
     (contact?.companies ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') })),
   );
   const [lists, setLists] = useState<PickerOption[]>((contact?.lists ?? []).map((l) => ({ id: l.id, label: l.title })));
+  const companyOptions = useCompanyOptions();
+  const listOptions = useContactListOptions();
+  /** A picker's change: its tags, and the ids in the form. */
+  const choose = (name: 'companyIds' | 'listIds', set: (s: PickerOption[]) => void) => (next: PickerOption[]) => {
+    set(next);
+    form.setValue(
+      name,
+      next.map((c) => c.id),
+      { shouldDirty: true },
+    );
+  };
   const picture = useWatch({ control: form.control, name: 'picture' });
   const first = useWatch({ control: form.control, name: 'firstname' }) as string;
   const last = useWatch({ control: form.control, name: 'lastname' }) as string;
@@ -122,87 +134,28 @@ function ContactScreen({ route }: { route: RecordRoute<Contact> }) {
         </Box>
         <Box minW="0">
           <Section title="Billede">
-            <FormField name="picture" label="Billede">
-              <HStack gap="2">
-                <ImageUpload value={pictureFile} onChange={setPictureFile} currentUrl={pictureUrl} />
-                {pictureUrl && !pictureFile && (
-                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => form.setValue('picture', null, { shouldDirty: true })}>
-                    Fjern
-                  </Button>
-                )}
-              </HStack>
-            </FormField>
-          </Section>
-          <Section title="Virksomheder">
-            <CompanyPicker
-              selected={companies}
-              onChange={(next) => {
-                setCompanies(next);
-                form.setValue(
-                  'companyIds',
-                  next.map((c) => c.id),
-                  { shouldDirty: true },
-                );
-              }}
+            <ImageFileField
+              name="picture"
+              label="Billede"
+              url={pictureUrl}
+              file={pictureFile}
+              onFile={setPictureFile}
+              onRemove={() => form.setValue('picture', null, { shouldDirty: true })}
             />
           </Section>
-          <Section title="Kontaktlister">
-            <ListPicker
-              selected={lists}
-              onChange={(next) => {
-                setLists(next);
-                form.setValue(
-                  'listIds',
-                  next.map((c) => c.id),
-                  { shouldDirty: true },
-                );
-              }}
-            />
-          </Section>
+          {(
+            [
+              ['Virksomheder', 'Tilføj virksomhed', 'companyIds', companies, setCompanies, companyOptions, '/companies'],
+              ['Kontaktlister', 'Tilføj til kontaktliste', 'listIds', lists, setLists, listOptions, '/contacts/contact-lists'],
+            ] as const
+          ).map(([title, label, name, selected, set, search, base]) => (
+            <Section key={name} title={title}>
+              <MultiSelectPicker label={label} selected={selected} onChange={choose(name, set)} linkTo={(o) => `${base}/${o.id}`} {...search} />
+            </Section>
+          ))}
         </Box>
       </Grid>
     </EditPage>
-  );
-}
-
-function CompanyPicker({ selected, onChange }: { selected: PickerOption[]; onChange: (s: PickerOption[]) => void }) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const q = useQuery(trpc.companies.search.queryOptions({ search: search || undefined }, { placeholderData: keepPreviousData }));
-  const options = (q.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }));
-  return (
-    <MultiSelectPicker
-      label="Tilføj virksomhed"
-      selected={selected}
-      onChange={onChange}
-      options={options}
-      loading={q.isFetching}
-      onSearch={setSearch}
-      linkTo={(c) => `/companies/${c.id}`}
-    />
-  );
-}
-
-function ListPicker({ selected, onChange }: { selected: PickerOption[]; onChange: (s: PickerOption[]) => void }) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const q = useQuery(
-    trpc.contacts.lists.list.queryOptions(
-      { search: search || undefined, sort: { field: 'Title', dir: 'asc' }, page: 1, perPage: 50 },
-      { placeholderData: keepPreviousData },
-    ),
-  );
-  const options = (q.data?.rows ?? []).map((l) => ({ id: l.id, label: l.title, sub: `${l.contactCount} kontakter` }));
-  return (
-    <MultiSelectPicker
-      label="Tilføj til kontaktliste"
-      selected={selected}
-      onChange={onChange}
-      options={options}
-      loading={q.isFetching}
-      onSearch={setSearch}
-      linkTo={(l) => `/contacts/contact-lists/${l.id}`}
-    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Avatar, Box, HStack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Box, Table, Text } from '@chakra-ui/react';
 import { ZContactListUpdateRequest } from '@klubhus/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, UserMinus } from 'lucide-react';
@@ -12,7 +12,7 @@ import { useSaveMutation } from '../../ui/save';
 import { type RecordRoute, useRecordSave } from '../../ui/useRecordRoute';
 import { ContactPicker } from './ContactPicker';
 import { CreateContactModal } from './CreateContactModal';
-import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
+import { ActionsCell, ActionsHeader, EmptyRow } from '../../ui/TableParts';
 import { DeleteButton } from '../../ui/RowActions';
 
 type ContactList = RouterOutputs['contacts']['lists']['get'];
@@ -91,20 +91,18 @@ function ContactListScreen({ route }: { route: RecordRoute<ContactList> }) {
                     <Table.Cell>{m.lastname}</Table.Cell>
                     <Table.Cell>{m.email}</Table.Cell>
                     <Table.Cell>{[m.phone, m.mobile].filter(Boolean).join(' / ')}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1" justify="flex-end">
-                        <LinkButton to={`/contacts/${m.id}`} size="xs" variant="outline" aria-label={`Vis ${m.name}`}>
-                          <Eye /> Vis
-                        </LinkButton>
-                        <DeleteButton
-                          name={m.name}
-                          label="Fjern"
-                          icon={<UserMinus />}
-                          confirmText={`Vil du fjerne ${m.name} fra listen?`}
-                          onConfirm={() => removeMember.mutate({ listId: list.id, contactId: m.id })}
-                        />
-                      </HStack>
-                    </Table.Cell>
+                    <ActionsCell>
+                      <LinkButton to={`/contacts/${m.id}`} size="xs" variant="outline" aria-label={`Vis ${m.name}`}>
+                        <Eye /> Vis
+                      </LinkButton>
+                      <DeleteButton
+                        name={m.name}
+                        label="Fjern"
+                        icon={<UserMinus />}
+                        confirmText={`Vil du fjerne ${m.name} fra listen?`}
+                        onConfirm={() => removeMember.mutate({ listId: list.id, contactId: m.id })}
+                      />
+                    </ActionsCell>
                   </Table.Row>
                 ))}
               </Table.Body>

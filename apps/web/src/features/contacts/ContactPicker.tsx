@@ -1,9 +1,10 @@
-import { Avatar, Box, Button, Flex, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Search, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { DropdownList, DropdownOption, DropdownStatus, useCloseOnOutsideClick, useDebouncedText } from '../../ui/Dropdown';
 
 export type ContactOption = RouterOutputs['contacts']['search'][number];
 
@@ -24,21 +25,12 @@ export interface ContactPickerProps {
 export function ContactPicker({ onPick, excludeIds = [], onCreate, placeholder = 'Søg efter kontakt...', label = 'Søg efter kontakt' }: ContactPickerProps) {
   const trpc = useTRPC();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedText(text);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [active, setActive] = useState(0);
   const wrapper = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
-  useEffect(() => {
-    const onDoc = (e: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
-  }, []);
+  useCloseOnOutsideClick(wrapper, close);
   const q = useQuery({ ...trpc.contacts.search.queryOptions({ search: search || undefined }), enabled: open });
   const options = (q.data ?? []).filter((c) => !excludeIds.includes(c.id));
   const pick = (c: ContactOption) => {
@@ -77,46 +69,17 @@ export function ContactPicker({ onPick, excludeIds = [], onCreate, placeholder =
         />
       </InputGroup>
       {open && (
-        <Box
-          position="absolute"
-          zIndex="dropdown"
-          top="100%"
-          mt="1"
-          left="0"
-          right="0"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="md"
-          boxShadow="lg"
-          maxH="80"
-          overflowY="auto"
-          role="listbox"
-          aria-label="Kontakter"
-        >
-          {q.isFetching && options.length === 0 && (
-            <Flex p="3" justify="center">
-              <Spinner size="sm" aria-label="Indlæser" />
-            </Flex>
-          )}
-          {!q.isFetching && options.length === 0 && (
-            <Text p="3" color="fg.muted" fontSize="sm">
-              {q.isError ? MSG.unknownError : MSG.noResults}
-            </Text>
-          )}
+        <DropdownList maxH="80" aria-label="Kontakter">
+          <DropdownStatus loading={q.isFetching} empty={options.length === 0} message={q.isError ? MSG.unknownError : MSG.noResults} />
           {options.map((c, i) => (
-            <Flex
+            <DropdownOption
               key={c.id}
-              role="option"
               aria-selected={i === active}
+              display="flex"
               gap="3"
-              align="center"
-              px="3"
-              py="2"
-              cursor="pointer"
+              alignItems="center"
               bg={i === active ? 'bg.muted' : undefined}
-              _hover={{ bg: 'bg.muted' }}
               onMouseEnter={() => setActive(i)}
-              onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(c)}
             >
               <Avatar.Root size="xs">
@@ -131,7 +94,7 @@ export function ContactPicker({ onPick, excludeIds = [], onCreate, placeholder =
                   {[c.email, c.phone ?? c.mobile].filter(Boolean).join(' · ')}
                 </Text>
               </Stack>
-            </Flex>
+            </DropdownOption>
           ))}
           {onCreate && (
             <Box borderTopWidth="1px" p="2">
@@ -151,7 +114,7 @@ export function ContactPicker({ onPick, excludeIds = [], onCreate, placeholder =
               </Button>
             </Box>
           )}
-        </Box>
+        </DropdownList>
       )}
     </Box>
   );

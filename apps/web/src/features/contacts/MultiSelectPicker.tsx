@@ -1,8 +1,9 @@
-import { Box, Flex, Input, InputGroup, Spinner, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Box, Input, InputGroup, Tag, Text, Wrap } from '@chakra-ui/react';
 import { MSG } from '@klubhus/domain/messages';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { DropdownList, DropdownOption, DropdownStatus, useCloseOnOutsideClick, useDebouncedText } from '../../ui/Dropdown';
 
 export interface PickerOption {
   id: number;
@@ -27,18 +28,13 @@ export interface MultiSelectPickerProps {
 export function MultiSelectPicker({ label, selected, onChange, options, loading, onSearch, linkTo }: MultiSelectPickerProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const wrapper = useRef<HTMLDivElement>(null);
+  const search = useDebouncedText(text);
   useEffect(() => {
-    const t = setTimeout(() => onSearch(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text, onSearch]);
-  useEffect(() => {
-    const onDoc = (e: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
-  }, []);
+    onSearch(search);
+  }, [search, onSearch]);
+  useCloseOnOutsideClick(wrapper, close);
   const chosen = new Set(selected.map((s) => s.id));
   const available = options.filter((o) => !chosen.has(o.id));
   return (
@@ -89,42 +85,11 @@ export function MultiSelectPicker({ label, selected, onChange, options, loading,
         />
       </InputGroup>
       {open && (
-        <Box
-          position="absolute"
-          zIndex="dropdown"
-          top="100%"
-          mt="1"
-          left="0"
-          right="0"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="md"
-          boxShadow="lg"
-          maxH="64"
-          overflowY="auto"
-          role="listbox"
-          aria-label={label}
-        >
-          {loading && available.length === 0 && (
-            <Flex p="3" justify="center">
-              <Spinner size="sm" aria-label="Indlæser" />
-            </Flex>
-          )}
-          {!loading && available.length === 0 && (
-            <Text p="3" fontSize="sm" color="fg.muted">
-              {MSG.noResults}
-            </Text>
-          )}
+        <DropdownList aria-label={label}>
+          <DropdownStatus loading={!!loading} empty={available.length === 0} message={MSG.noResults} />
           {available.map((o) => (
-            <Box
+            <DropdownOption
               key={o.id}
-              role="option"
-              aria-selected={false}
-              px="3"
-              py="2"
-              cursor="pointer"
-              _hover={{ bg: 'bg.muted' }}
-              onMouseDown={(e) => e.preventDefault()}
               onClick={() => {
                 onChange([...selected, o]);
                 setText('');
@@ -136,9 +101,9 @@ export function MultiSelectPicker({ label, selected, onChange, options, loading,
                   {o.sub}
                 </Text>
               )}
-            </Box>
+            </DropdownOption>
           ))}
-        </Box>
+        </DropdownList>
       )}
     </Box>
   );

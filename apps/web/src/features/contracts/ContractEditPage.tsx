@@ -21,19 +21,19 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useConfirm } from '../../ui/confirm';
 import { EditPage, recordPage } from '../../ui/EditPage';
 import { errorMessage } from '../../ui/errors';
-import { AsyncSelectField, CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
+import { AsyncSelectField, CheckboxField, DateField, FormField, SelectField, TextareaField, TextField, useZodForm as useZodFormBase } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
 import { Section } from '../../ui/PageHeader';
 import { notify } from '../../ui/toaster';
 import { type RecordRoute, useRecordDelete, useRecordSave } from '../../ui/useRecordRoute';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { CommentsTabLabel } from '../comments/CommentsTabLabel';
-import { MultiSelectPicker, type PickerOption } from '../contacts/MultiSelectPicker';
 import { FilesPanel } from '../files/FilesPanel';
-import { FieldInput } from '../orders/FieldInput';
+import { PartyPickers } from '../orders/BuyerSection';
+import { CategoryFields } from '../orders/FieldInput';
 import { InvoicingSection } from '../orders/InvoicingSection';
 import { LinesSection } from '../orders/LinesSection';
-import { TotalsSection } from '../orders/OrderSections';
+import { AmountsSection, TotalsSection } from '../orders/OrderSections';
 import { OrderInvoicesTab } from '../orders/invoices/OrderInvoicesTab';
 import { RowsTable } from '../orders/RowsTable';
 import { liveTotals, type OrderValues } from '../orders/values';
@@ -228,12 +228,7 @@ function ContractForm({ route, defaults }: { route: RecordRoute<Contract>; defau
                 deletable={(l) => !(contract && isSeatLine(l as ContractLineDraft))}
               />
               <DeletedLines contract={contract} />
-              <Section title="Rabat og gebyr">
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <NumberField name="orderDiscount" label="Rabat (kr.)" disabled={!editable} />
-                  <NumberField name="additionalFee" label="Gebyr (kr.)" disabled={!editable} />
-                </SimpleGrid>
-              </Section>
+              <AmountsSection draft={editable} discountLabel="Rabat (kr.)" />
               <ContractTotals control={form.control as unknown as Control<ContractValues>} vat={vat} editable={editable} />
             </Stack>
           ),
@@ -273,18 +268,8 @@ function ContractTotals({ control, vat, editable }: { control: Control<ContractV
 function PartiesSection({ contract, readOnly }: { contract?: Contract; readOnly: boolean }) {
   const trpc = useTRPC();
   const { control, setValue, getValues } = useFormContext<ContractValues>();
-  const companyId = useWatch({ control, name: 'companyId' });
   const categoryId = Number(useWatch({ control, name: 'categoryId' }) || 0);
-  const [company, setCompany] = useState<PickerOption[]>(contract?.company ? [{ id: contract.company.id, label: contract.company.name }] : []);
-  const [contact, setContact] = useState<PickerOption[]>(
-    contract?.contact ? [{ id: contract.contact.id, label: `${contract.contact.firstname} ${contract.contact.lastname}`.trim(), sub: contract.contact.email }] : [],
-  );
-  const [companySearch, setCompanySearch] = useState('');
-  const [contactSearch, setContactSearch] = useState('');
-  const companies = useQuery(trpc.companies.search.queryOptions({ search: companySearch || undefined }));
-  const contacts = useQuery(trpc.contacts.search.queryOptions({ search: contactSearch || undefined, companyId: companyId ? Number(companyId) : null }));
   const categories = useQuery(trpc.orderCategories.options.queryOptions());
-  const fields = useQuery({ ...trpc.customFields.forCategory.queryOptions({ categoryId }), enabled: categoryId > 0 });
   const options = (categories.data ?? []).filter((c) => !c.hideOnContract || c.id === contract?.categoryId);
 
   const onCategory = (value: string) => {
@@ -304,49 +289,12 @@ function PartiesSection({ contract, readOnly }: { contract?: Contract; readOnly:
   return (
     <Section title="Sponsor">
       <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField name="companyId" label="Virksomhed" required disabled={readOnly}>
-            <MultiSelectPicker
-              label="Vælg virksomhed"
-              selected={company}
-              onChange={(sel) => {
-                const one = sel.slice(-1);
-                setCompany(one);
-                setValue('companyId', one[0]?.id ?? null, { shouldDirty: true, shouldValidate: true });
-              }}
-              onSearch={setCompanySearch}
-              loading={companies.isFetching}
-              options={(companies.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }))}
-              linkTo={(c) => `/companies/${c.id}`}
-            />
-          </FormField>
-          <FormField name="contactId" label="Kontaktperson" required disabled={readOnly}>
-            <MultiSelectPicker
-              label="Vælg kontaktperson"
-              selected={contact}
-              onChange={(sel) => {
-                const one = sel.slice(-1);
-                setContact(one);
-                setValue('contactId', one[0]?.id ?? null, { shouldDirty: true, shouldValidate: true });
-              }}
-              onSearch={setContactSearch}
-              loading={contacts.isFetching}
-              options={(contacts.data ?? []).map((c) => ({ id: c.id, label: `${c.firstname} ${c.lastname}`.trim(), sub: c.email }))}
-              linkTo={(c) => `/contacts/${c.id}`}
-            />
-          </FormField>
-        </SimpleGrid>
+        <PartyPickers record={contract} required disabled={readOnly} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <CategorySelect options={options.map((c) => ({ value: String(c.id), label: c.title }))} disabled={readOnly} onChange={onCategory} />
           <TextField name="description" label="Beskrivelse" disabled={readOnly} />
         </SimpleGrid>
-        {categoryId > 0 && (fields.data ?? []).length > 0 && (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="group" aria-label="Felter">
-            {(fields.data ?? []).map((f) => (
-              <FieldInput key={f.id} field={f} />
-            ))}
-          </SimpleGrid>
-        )}
+        <CategoryFields categoryId={categoryId} />
       </Stack>
     </Section>
   );

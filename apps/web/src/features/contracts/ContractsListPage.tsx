@@ -1,10 +1,9 @@
 import { HStack } from '@chakra-ui/react';
 import { CONTRACT_MSG, CONTRACT_SORT_FIELDS, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, formatDKK, kronerToOre } from '@klubhus/domain';
-import { saveBase64File } from '../../lib/transfer';
 import { type RouterOutputs, useTRPCClient } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
-import { type ListInput, ListPage, linkCell, SelectFilter, textCell } from '../../ui/ListPage';
+import { ListPage, linkCell, SelectFilter, textCell, xlsxExport } from '../../ui/ListPage';
 import { AgreementStatusBadge, ContractStatusBadge } from './status';
 
 type Row = RouterOutputs['contracts']['list']['rows'][number];
@@ -39,10 +38,7 @@ const statusOptions = CONTRACT_STATUSES.map((s) => ({ id: s, title: CONTRACT_STA
 /** /orders/contracts (Aftaler): Number desc, 10 per page, search, status filter, Aftaler.xlsx. */
 export default function ContractsListPage() {
   const client = useTRPCClient();
-  const exportXlsx = async ({ filter, search, sort }: ListInput) => {
-    const file = await client.contracts.export.mutate({ filter, search, sort });
-    saveBase64File(file.fileName, file.mimeType, file.base64);
-  };
+  const exportXlsx = xlsxExport((input) => client.contracts.export.mutate(input));
   return (
     <ListPage
       title="Aftaler"

@@ -1,6 +1,7 @@
 import { type ContractLine, kronerToOre, oreToKroner, type TContractLineInput, ZContractLineInput, type ZContractUpdateRequest } from '@klubhus/domain';
 import type { z } from 'zod';
 import type { RouterOutputs } from '../../lib/trpc';
+import { amountText, customValues, invoicingValues, text, withFieldValues } from '../orders/values';
 import { krInput } from '../products/shared';
 
 export type Contract = RouterOutputs['contracts']['get'];
@@ -10,8 +11,6 @@ export type ContractLineDraft = TContractLineInput & { id?: number | null; produ
 /** The agreement form: the update request as typed, plus the category's custom fields under `custom` ('f{fieldId}'). */
 export type ContractValues = z.input<typeof ZContractUpdateRequest> & { custom: Record<string, string | boolean | null> };
 
-const text = (v: string | null | undefined) => v ?? '';
-const amountText = (n: number) => String(n).replace('.', ',');
 
 export const lineToDraft = (l: ContractLine & { id?: number | null; productDeleted?: boolean }): ContractLineDraft => ({
   ...l,
@@ -33,7 +32,6 @@ export function draftToLine(d: ContractLineDraft): (ContractLine & { id?: number
  * the first agreement category preselected (the season's dates filled).
  */
 export function toValues(c?: Contract, defaults?: { categoryId: number | null; season: { id: number; startDate: string; endDate: string } | null }): ContractValues {
-  const inv = c?.invoicing;
   const season = c ? null : (defaults?.season ?? null);
   return {
     id: c?.id ?? null,
@@ -48,18 +46,7 @@ export function toValues(c?: Contract, defaults?: { categoryId: number | null; s
     agreementStatus: c?.agreementStatus ?? 'unsent',
     orderDiscount: krInput(c?.orderDiscount || null),
     additionalFee: krInput(c?.additionalFee || null),
-    invoicing: {
-      type: inv?.type ?? '',
-      invoiceDate: text(inv?.invoiceDate),
-      prePaymentDate: text(inv?.prePaymentDate),
-      amount: krInput(inv?.amount),
-      intervals: inv?.intervals ? String(inv.intervals) : '',
-      startDate: text(inv?.startDate),
-      intervalFee: krInput(inv?.intervalFee),
-      customPeriods: (inv?.customPeriods ?? []).map((p) => ({ date: text(p.date), amount: krInput(p.amount) })),
-      rateFee: inv?.rateFee === null || inv?.rateFee === undefined ? '' : amountText(inv.rateFee),
-      splitPayments: inv?.splitPayments ?? false,
-    },
+    invoicing: invoicingValues(c?.invoicing),
     fieldValues: {},
     additional: text(c?.additional),
     contractDescription: text(c?.contractDescription),
@@ -76,17 +63,11 @@ export function toValues(c?: Contract, defaults?: { categoryId: number | null; s
         extraInfo: l.extraInfo.map((e) => ({ ...e, value: e.value ?? null })),
       }),
     ),
-    custom: Object.fromEntries(Object.entries(c?.fieldValues ?? {}).map(([k, v]) => [`f${k}`, v === null || v === undefined ? null : typeof v === 'boolean' ? v : String(v)])),
+    custom: customValues(c?.fieldValues),
   };
 }
 
 /** What Gem sends: the typed values with the custom fields as `fieldValues` (empty ones left out). */
 export function toWire(values: ContractValues, id: number | null): z.input<typeof ZContractUpdateRequest> {
-  const { custom, ...rest } = values;
-  const fieldValues = Object.fromEntries(
-    Object.entries(custom ?? {})
-      .filter(([, v]) => v !== '' && v !== null && v !== undefined)
-      .map(([k, v]) => [k.slice(1), v as string | boolean]),
-  );
-  return { ...rest, id, fieldValues };
+  return withFieldValues(values, id);
 }

@@ -10,7 +10,7 @@ import { useSaveMutation } from '../../ui/save';
 import { notify } from '../../ui/toaster';
 import { toUploads } from '../../lib/transfer';
 import { formatBytes, formatDateTime } from '../../ui/format';
-import { ActionsHeader, EmptyRow } from '../../ui/TableParts';
+import { ActionsCell, ActionsHeader, EmptyRow } from '../../ui/TableParts';
 import { DeleteButton } from '../../ui/RowActions';
 
 export const CONFIRM_DELETE_FILE = 'Er du sikker på at du vil slette denne fil?';
@@ -108,16 +108,14 @@ export function FilesPanel({ relationType, relationId, title = 'Filer' }: FilesP
                   </Table.Cell>
                   <Table.Cell color="fg.muted">{formatBytes(f.size)}</Table.Cell>
                   <Table.Cell color="fg.muted">{formatDateTime(f.createDate as unknown as string)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      <Button asChild size="xs" variant="outline">
-                        <a href={f.filePath} download={f.fileName} aria-label={`Hent ${f.fileName}`}>
-                          <Download /> Hent
-                        </a>
-                      </Button>
-                      <DeleteButton name={f.fileName} confirmText={CONFIRM_DELETE_FILE} onConfirm={() => remove.mutate({ id: f.id })} />
-                    </HStack>
-                  </Table.Cell>
+                  <ActionsCell>
+                    <Button asChild size="xs" variant="outline">
+                      <a href={f.filePath} download={f.fileName} aria-label={`Hent ${f.fileName}`}>
+                        <Download /> Hent
+                      </a>
+                    </Button>
+                    <DeleteButton name={f.fileName} confirmText={CONFIRM_DELETE_FILE} onConfirm={() => remove.mutate({ id: f.id })} />
+                  </ActionsCell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { usePageTitle } from '../../ui/page-title';
+import { NotFoundCard } from '../../ui/PublicParts';
 import { SearchInput } from '../../ui/SearchInput';
 
 /** /public/events/{id}/table-plan: the tables and who sits where; a guest types a name and sees the table. */
@@ -14,18 +15,7 @@ export default function PublicTablePlanPage() {
   const q = useQuery({ ...trpc.gate.publicTablePlan.queryOptions({ id: Number(id) }), retry: false, enabled: /^\d{1,9}$/.test(id) });
   usePageTitle(q.data ? `Bordplan: ${q.data.title}` : 'Bordplan');
   if (q.isLoading) return <Skeleton h="48" aria-busy="true" />;
-  if (!q.data) {
-    return (
-      <Card.Root bg="bg" variant="outline">
-        <Card.Body p={{ base: '6', md: '10' }}>
-          <Heading as="h1" size="xl" mb="3">
-            Bordplanen blev ikke fundet
-          </Heading>
-          <Text color="fg.muted">Arrangementet har ingen bordplan.</Text>
-        </Card.Body>
-      </Card.Root>
-    );
-  }
+  if (!q.data) return <NotFoundCard title="Bordplanen blev ikke fundet">Arrangementet har ingen bordplan.</NotFoundCard>;
   const needle = search.trim().toLowerCase();
   const matches = (s: string | null) => !!needle && !!s && s.toLowerCase().includes(needle);
   const tables = needle ? q.data.tables.filter((t) => t.guests.some((g) => matches(g.name) || matches(g.company))) : q.data.tables;

@@ -1,9 +1,10 @@
-import { Badge, Box, Card, Heading, Image, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, Image, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { formatEventStart } from '../../ui/format';
 import { usePageTitle } from '../../ui/page-title';
+import { EventPageSkeleton, NotFoundCard } from '../../ui/PublicParts';
 import { RichText } from '../../ui/RichText';
 import { BookingWizard } from '../public-events/booking/BookingWizard';
 
@@ -15,25 +16,12 @@ export default function InvitationPage() {
   const q = useQuery({ ...trpc.publicEvents.invite.queryOptions({ token }), retry: false });
   usePageTitle(q.data ? `Invitation: ${q.data.event.title}` : 'Invitation');
 
-  if (q.isPending) {
-    return (
-      <Stack gap="4" aria-busy="true">
-        <Skeleton h="48" />
-        <Skeleton h="8" w="60%" />
-        <Skeleton h="5" />
-      </Stack>
-    );
-  }
+  if (q.isPending) return <EventPageSkeleton bannerH="48" />;
   if (!q.data) {
     return (
-      <Card.Root bg="bg" variant="outline">
-        <Card.Body p={{ base: '6', md: '10' }}>
-          <Heading as="h1" size="xl" mb="3">
-            Invitationen blev ikke fundet
-          </Heading>
-          <Text color="fg.muted">Linket er ugyldigt eller invitationen er trukket tilbage. Kontakt klubben, hvis du mener, det er en fejl.</Text>
-        </Card.Body>
-      </Card.Root>
+      <NotFoundCard title="Invitationen blev ikke fundet">
+        Linket er ugyldigt eller invitationen er trukket tilbage. Kontakt klubben, hvis du mener, det er en fejl.
+      </NotFoundCard>
     );
   }
   const { event, contact, company, products } = q.data;

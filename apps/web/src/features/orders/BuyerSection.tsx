@@ -2,11 +2,12 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FormField, SelectField, TextField } from '../../ui/form';
 import { Section } from '../../ui/PageHeader';
 import { MultiSelectPicker, type PickerOption } from '../contacts/MultiSelectPicker';
-import { FieldInput } from './FieldInput';
+import { useCompanyOptions } from '../contacts/searchOptions';
+import { CategoryFields } from './FieldInput';
 import type { Order, OrderValues } from './values';
 
 /**
@@ -15,33 +16,8 @@ import type { Order, OrderValues } from './values';
  * it). Picking a contact fills the buyer's empty fields from it.
  */
 export function BuyerSection({ order }: { order?: Order }) {
-  const trpc = useTRPC();
-  const { control, setValue, getValues } = useFormContext<OrderValues>();
-  const companyId = useWatch({ control, name: 'companyId' });
-  const [company, setCompany] = useState<PickerOption[]>(order?.company ? [{ id: order.company.id, label: order.company.name }] : []);
-  const [contact, setContact] = useState<PickerOption[]>(
-    order?.contact ? [{ id: order.contact.id, label: `${order.contact.firstname} ${order.contact.lastname}`.trim(), sub: order.contact.email }] : [],
-  );
-  const [companySearch, setCompanySearch] = useState('');
-  const [contactSearch, setContactSearch] = useState('');
-  const companies = useQuery(trpc.companies.search.queryOptions({ search: companySearch || undefined }, { placeholderData: keepPreviousData }));
-  const contacts = useQuery(
-    trpc.contacts.search.queryOptions({ search: contactSearch || undefined, companyId: companyId ? Number(companyId) : null }, { placeholderData: keepPreviousData }),
-  );
-
-  const companyOptions = (companies.data ?? []).map((c) => ({ id: c.id, label: c.name, sub: [c.cvr, c.city].filter(Boolean).join(' · ') }));
-  const contactOptions = (contacts.data ?? []).map((c) => ({ id: c.id, label: `${c.firstname} ${c.lastname}`.trim(), sub: c.email }));
-  const chooseCompany = (sel: PickerOption[]) => {
-    const one = sel.slice(-1);
-    setCompany(one);
-    setValue('companyId', one[0]?.id ?? null, { shouldDirty: true });
-  };
-  const chooseContact = (sel: PickerOption[]) => {
-    const one = sel.slice(-1);
-    setContact(one);
-    setValue('contactId', one[0]?.id ?? null, { shouldDirty: true });
-    const c = contacts.data?.find((x) => x.id === one[0]?.id);
-    if (!c) return;
+  const { setValue, getValues } = useFormContext<OrderValues>();
+  const fillBuyer = (c: PartyContact) => {
     for (const [key, value] of [
       ['firstname', c.firstname],
       ['lastname', c.lastname],
@@ -55,26 +31,7 @@ export function BuyerSection({ order }: { order?: Order }) {
   return (
     <Section title="Køber">
       <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {(
-            [
-              ['companyId', 'Virksomhed', 'Vælg virksomhed', company, chooseCompany, setCompanySearch, companies, '/companies'],
-              ['contactId', 'Kontaktperson', 'Vælg kontaktperson', contact, chooseContact, setContactSearch, contacts, '/contacts'],
-            ] as const
-          ).map(([name, label, pick, selected, onChange, onSearch, q, base]) => (
-            <FormField key={name} name={name} label={label}>
-              <MultiSelectPicker
-                label={pick}
-                selected={selected}
-                onChange={onChange}
-                onSearch={onSearch}
-                loading={q.isFetching}
-                options={name === 'companyId' ? companyOptions : contactOptions}
-                linkTo={(c) => `${base}/${c.id}`}
-              />
-            </FormField>
-          ))}
-        </SimpleGrid>
+        <PartyPickers record={order} onContact={fillBuyer} />
         <SimpleGrid columns={{ base: 1, md: 4 }} gap="4">
           <TextField name="firstname" label="Fornavn" autoComplete="off" />
           <TextField name="lastname" label="Efternavn" autoComplete="off" />
@@ -86,26 +43,71 @@ export function BuyerSection({ order }: { order?: Order }) {
   );
 }
 
+type PartyContact = RouterOutputs['contacts']['search'][number];
+type PartyRecord = { company?: { id: number; name: string } | null; contact?: { id: number; firstname: string; lastname: string; email: string | null } | null };
+
+/**
+ * The company and the contact of an order or agreement, each chosen by search (one each; picking
+ * another replaces it); the contacts offered are the chosen company's. `required` marks both and
+ * validates on change; `onContact` gets the contact picked.
+ */
+export function PartyPickers({ record, required, disabled, onContact }: { record?: PartyRecord; required?: boolean; disabled?: boolean; onContact?: (c: PartyContact) => void }) {
+  const trpc = useTRPC();
+  const { control, setValue } = useFormContext<{ companyId: number | null; contactId: number | null }>();
+  const companyId = useWatch({ control, name: 'companyId' });
+  const [company, setCompany] = useState<PickerOption[]>(record?.company ? [{ id: record.company.id, label: record.company.name }] : []);
+  const [contact, setContact] = useState<PickerOption[]>(
+    record?.contact ? [{ id: record.contact.id, label: `${record.contact.firstname} ${record.contact.lastname}`.trim(), sub: record.contact.email }] : [],
+  );
+  const companies = useCompanyOptions();
+  const [contactSearch, setContactSearch] = useState('');
+  const contacts = useQuery(
+    trpc.contacts.search.queryOptions({ search: contactSearch || undefined, companyId: companyId ? Number(companyId) : null }, { placeholderData: keepPreviousData }),
+  );
+
+  const contactOptions = (contacts.data ?? []).map((c) => ({ id: c.id, label: `${c.firstname} ${c.lastname}`.trim(), sub: c.email }));
+  const choose = (name: 'companyId' | 'contactId', set: (o: PickerOption[]) => void) => (sel: PickerOption[]) => {
+    const one = sel.slice(-1);
+    set(one);
+    setValue(name, one[0]?.id ?? null, { shouldDirty: true, shouldValidate: required });
+    return one[0]?.id;
+  };
+  const chooseCompany = choose('companyId', setCompany);
+  const chooseContact = (sel: PickerOption[]) => {
+    const id = choose('contactId', setContact)(sel);
+    const c = contacts.data?.find((x) => x.id === id);
+    if (c) onContact?.(c);
+  };
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {(
+        [
+          ['companyId', 'Virksomhed', 'Vælg virksomhed', company, chooseCompany, companies, '/companies'],
+          ['contactId', 'Kontaktperson', 'Vælg kontaktperson', contact, chooseContact, { options: contactOptions, loading: contacts.isFetching, onSearch: setContactSearch }, '/contacts'],
+        ] as const
+      ).map(([name, label, pick, selected, onChange, search, base]) => (
+        <FormField key={name} name={name} label={label} required={required} disabled={disabled}>
+          <MultiSelectPicker label={pick} selected={selected} onChange={onChange} linkTo={(c) => `${base}/${c.id}`} {...search} />
+        </FormField>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** The order's category and the custom fields of that category (GET /fields?categoryId: customFields.forCategory). */
 export function CategorySection() {
   const trpc = useTRPC();
   const { control } = useFormContext<OrderValues>();
   const categoryId = Number(useWatch({ control, name: 'categoryId' }) || 0);
   const categories = useQuery(trpc.orderCategories.options.queryOptions());
-  const fields = useQuery({ ...trpc.customFields.forCategory.queryOptions({ categoryId }), enabled: categoryId > 0 });
   return (
     <Section title="Kategori">
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <SelectField name="categoryId" label="Kategori" options={[{ value: '', label: 'Ingen kategori' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))]} />
         </SimpleGrid>
-        {categoryId > 0 && (fields.data ?? []).length > 0 && (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="group" aria-label="Felter">
-            {(fields.data ?? []).map((f) => (
-              <FieldInput key={f.id} field={f} />
-            ))}
-          </SimpleGrid>
-        )}
+        <CategoryFields categoryId={categoryId} />
       </Stack>
     </Section>
   );

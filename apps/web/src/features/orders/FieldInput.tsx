@@ -1,7 +1,8 @@
-import { Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { RouterOutputs } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { CheckboxField, DateField, FormField, NumberField, SelectField, TextareaField, TextField } from '../../ui/form';
 
 type CustomField = RouterOutputs['customFields']['forCategory'][number];
@@ -45,4 +46,18 @@ export function FieldInput({ field }: { field: CustomField }) {
     default:
       return <TextField name={name} label={field.title} />;
   }
+}
+
+/** The custom fields of an order category (customFields.forCategory), one input each; nothing without a category. */
+export function CategoryFields({ categoryId }: { categoryId: number }) {
+  const trpc = useTRPC();
+  const fields = useQuery({ ...trpc.customFields.forCategory.queryOptions({ categoryId }), enabled: categoryId > 0 });
+  if (!(categoryId > 0 && (fields.data ?? []).length > 0)) return null;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="group" aria-label="Felter">
+      {(fields.data ?? []).map((f) => (
+        <FieldInput key={f.id} field={f} />
+      ))}
+    </SimpleGrid>
+  );
 }

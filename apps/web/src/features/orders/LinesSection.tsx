@@ -6,7 +6,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { AsyncSelectField, CheckboxField, FormField, NumberField, TextareaField, TextField } from '../../ui/form';
-import { ModalRowsSection, useFormRows } from '../../ui/ModalRowsSection';
+import { ModalRowsSection, rowTexts, useFormRows } from '../../ui/ModalRowsSection';
 import { krInput, ProductSearch } from '../products/shared';
 import { RemovableRow } from './RemovableRow';
 import type { LineDraft, OptionDraft } from './values';
@@ -72,11 +72,8 @@ export function LinesSection({
       {...rows}
       readOnly={readOnly}
       title={title}
-      addLabel="Tilføj linje"
-      editTitle="Rediger linje"
-      rowLabel={(l) => `linje ${l.title}`}
+      {...rowTexts<LineDraft>('linje', 'denne', (l) => l.title)}
       rowKey={(l, i) => (l.id ? `id-${l.id}` : `new-${i}`)}
-      confirmText="Er du sikker på at du vil slette denne linje?"
       rowActions={rowActions}
       deletable={deletable}
       columns={[

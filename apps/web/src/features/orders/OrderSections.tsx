@@ -9,11 +9,11 @@ import { PaymentStatusBadge } from './status';
 import { liveTotals, type Order, type OrderValues } from './values';
 
 /** Order discount and additional fee (kroner), fixed once the order is approved. */
-export function AmountsSection({ draft }: { draft: boolean }) {
+export function AmountsSection({ draft, discountLabel = 'Ordrerabat (kr.)' }: { draft: boolean; discountLabel?: string }) {
   return (
     <Section title="Rabat og gebyr">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <NumberField name="orderDiscount" label="Ordrerabat (kr.)" disabled={!draft} />
+        <NumberField name="orderDiscount" label={discountLabel} disabled={!draft} />
         <NumberField name="additionalFee" label="Gebyr (kr.)" disabled={!draft} />
       </SimpleGrid>
     </Section>

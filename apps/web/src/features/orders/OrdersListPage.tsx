@@ -1,10 +1,9 @@
 import { HStack } from '@chakra-ui/react';
 import { formatDKK, kronerToOre, ORDER_MSG, ORDER_SORT_FIELDS, ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@klubhus/domain';
-import { saveBase64File } from '../../lib/transfer';
 import { type RouterOutputs, useTRPCClient } from '../../lib/trpc';
 import { columnHelper } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
-import { type ListInput, ListPage, linkCell, SelectFilter, textCell } from '../../ui/ListPage';
+import { ListPage, linkCell, SelectFilter, textCell, xlsxExport } from '../../ui/ListPage';
 import { OrderStatusBadge, PaymentStatusBadge } from './status';
 
 type Row = RouterOutputs['orders']['list']['rows'][number];
@@ -27,10 +26,7 @@ const paymentOptions = PAYMENT_STATUSES.map((s) => ({ id: s, title: PAYMENT_STAT
 /** /orders/orders (Ordrer): Number desc, 10 per page, search, status and payment filters, Ordrer.xlsx. */
 export default function OrdersListPage() {
   const client = useTRPCClient();
-  const exportXlsx = async ({ filter, search, sort }: ListInput) => {
-    const file = await client.orders.export.mutate({ filter, search, sort });
-    saveBase64File(file.fileName, file.mimeType, file.base64);
-  };
+  const exportXlsx = xlsxExport((input) => client.orders.export.mutate(input));
   return (
     <ListPage
       title="Ordrer" base={BASE} createLabel="Opret ordre"

@@ -1,20 +1,12 @@
-import { Badge } from '@chakra-ui/react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@klubhus/domain';
+import { StatusBadge } from '../../ui';
 
 /** An order's status (Kladde, Godkendt, …) as a badge. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <Badge size="sm" colorPalette={ORDER_STATUS_COLORS[status]}>
-      {ORDER_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge status={status} labels={ORDER_STATUS_LABELS} colors={ORDER_STATUS_COLORS} />;
 }
 
 /** An order's payment status (Afventer, Betalt, …) as a badge. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return (
-    <Badge size="sm" variant="outline" colorPalette={PAYMENT_STATUS_COLORS[status]}>
-      {PAYMENT_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge status={status} labels={PAYMENT_STATUS_LABELS} colors={PAYMENT_STATUS_COLORS} outline />;
 }

@@ -25,11 +25,42 @@ export type OptionDraft = NonNullable<LineDraft['options']>[number];
  */
 export type OrderValues = z.input<typeof ZOrderUpdateRequest> & { custom: Record<string, string | boolean | null> };
 
-const text = (v: string | null | undefined) => v ?? '';
-const amountText = (n: number) => String(n).replace('.', ',');
+export const text = (v: string | null | undefined) => v ?? '';
+export const amountText = (n: number) => String(n).replace('.', ',');
+
+/** The invoicing block of an order or agreement as the form types it. */
+export function invoicingValues(inv: Order['invoicing'] | undefined): OrderValues['invoicing'] {
+  return {
+    type: inv?.type ?? '',
+    invoiceDate: text(inv?.invoiceDate),
+    prePaymentDate: text(inv?.prePaymentDate),
+    amount: krInput(inv?.amount),
+    intervals: inv?.intervals ? String(inv.intervals) : '',
+    startDate: text(inv?.startDate),
+    intervalFee: krInput(inv?.intervalFee),
+    customPeriods: (inv?.customPeriods ?? []).map((p) => ({ date: text(p.date), amount: krInput(p.amount) })),
+    rateFee: inv?.rateFee === null || inv?.rateFee === undefined ? '' : amountText(inv.rateFee),
+    splitPayments: inv?.splitPayments ?? false,
+  };
+}
+
+/** The category's custom field values keyed 'f{fieldId}' for the form. */
+export function customValues(fieldValues: Order['fieldValues'] | undefined): OrderValues['custom'] {
+  return Object.fromEntries(Object.entries(fieldValues ?? {}).map(([k, v]) => [`f${k}`, v === null || v === undefined ? null : typeof v === 'boolean' ? v : String(v)]));
+}
+
+/** What Gem sends: the typed values with the custom fields as `fieldValues` (empty ones left out). */
+export function withFieldValues<V extends { custom: OrderValues['custom'] }>(values: V, id: number | null): Omit<V, 'custom'> & { id: number | null; fieldValues: Record<string, string | boolean> } {
+  const { custom, ...rest } = values;
+  const fieldValues = Object.fromEntries(
+    Object.entries(custom ?? {})
+      .filter(([, v]) => v !== '' && v !== null && v !== undefined)
+      .map(([k, v]) => [k.slice(1), v as string | boolean]),
+  );
+  return { ...rest, id, fieldValues };
+}
 
 export function toValues(o?: Order): OrderValues {
-  const inv = o?.invoicing;
   return {
     id: o?.id ?? null,
     firstname: text(o?.firstname),
@@ -45,18 +76,7 @@ export function toValues(o?: Order): OrderValues {
     categoryId: o?.categoryId ? String(o.categoryId) : '',
     orderDiscount: krInput(o?.orderDiscount || null),
     additionalFee: krInput(o?.additionalFee || null),
-    invoicing: {
-      type: inv?.type ?? '',
-      invoiceDate: text(inv?.invoiceDate),
-      prePaymentDate: text(inv?.prePaymentDate),
-      amount: krInput(inv?.amount),
-      intervals: inv?.intervals ? String(inv.intervals) : '',
-      startDate: text(inv?.startDate),
-      intervalFee: krInput(inv?.intervalFee),
-      customPeriods: (inv?.customPeriods ?? []).map((p) => ({ date: text(p.date), amount: krInput(p.amount) })),
-      rateFee: inv?.rateFee === null || inv?.rateFee === undefined ? '' : amountText(inv.rateFee),
-      splitPayments: inv?.splitPayments ?? false,
-    },
+    invoicing: invoicingValues(o?.invoicing),
     fieldValues: {},
     orderLines: (o?.orderLines ?? []).map((l) => ({
       ...l,
@@ -65,19 +85,12 @@ export function toValues(o?: Order): OrderValues {
       amount: amountText(l.amount),
       options: l.options.map((op) => ({ ...op, price: krInput(op.price) })),
     })),
-    custom: Object.fromEntries(Object.entries(o?.fieldValues ?? {}).map(([k, v]) => [`f${k}`, v === null || v === undefined ? null : typeof v === 'boolean' ? v : String(v)])),
+    custom: customValues(o?.fieldValues),
   };
 }
 
-/** What Gem sends: the typed values with the custom fields as `fieldValues` (empty ones left out). */
 export function toWire(values: OrderValues, id: number | null): z.input<typeof ZOrderUpdateRequest> {
-  const { custom, ...rest } = values;
-  const fieldValues = Object.fromEntries(
-    Object.entries(custom ?? {})
-      .filter(([, v]) => v !== '' && v !== null && v !== undefined)
-      .map(([k, v]) => [k.slice(1), v as string | boolean]),
-  );
-  return { ...rest, id, fieldValues };
+  return withFieldValues(values, id);
 }
 
 /**

@@ -87,41 +87,39 @@ function CategoryForm({ route }: { route: RecordRoute<Category> }) {
 function ProductOrders({ categoryId }: { categoryId: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const shop = useQuery(trpc.productCategories.products.queryOptions({ id: categoryId, contract: false }));
-  const contract = useQuery(trpc.productCategories.products.queryOptions({ id: categoryId, contract: true }));
   const sort = useSaveMutation({
     mutation: trpc.productCategories.sortProducts.mutationOptions(),
     success: (r) => r.message,
     onSuccess: () => queryClient.invalidateQueries(trpc.productCategories.products.pathFilter()),
     onError: () => queryClient.invalidateQueries(trpc.productCategories.products.pathFilter()),
   });
+  const orders = [
+    { contract: false, title: 'Rækkefølge i webshop', text: 'Træk i håndtaget for at ændre rækkefølgen, som produkterne vises i i webshoppen.' },
+    { contract: true, title: 'Rækkefølge på aftaler', text: 'Rækkefølgen, som produkterne vises i, når en aftale oprettes.' },
+  ];
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-      <Section title="Rækkefølge i webshop">
-        <Text fontSize="sm" color="fg.muted" mb="4">
-          Træk i håndtaget for at ændre rækkefølgen, som produkterne vises i i webshoppen.
-        </Text>
-        <SortableProductList
-          label="Rækkefølge i webshop"
-          products={shop.data}
-          loading={shop.isLoading}
-          saving={sort.isPending}
-          showShopState
-          onReorder={(productIds) => sort.mutate({ id: categoryId, contract: false, productIds })}
-        />
-      </Section>
-      <Section title="Rækkefølge på aftaler">
-        <Text fontSize="sm" color="fg.muted" mb="4">
-          Rækkefølgen, som produkterne vises i, når en aftale oprettes.
-        </Text>
-        <SortableProductList
-          label="Rækkefølge på aftaler"
-          products={contract.data}
-          loading={contract.isLoading}
-          saving={sort.isPending}
-          onReorder={(productIds) => sort.mutate({ id: categoryId, contract: true, productIds })}
-        />
-      </Section>
+      {orders.map((o) => (
+        <Section key={o.title} title={o.title}>
+          <Text fontSize="sm" color="fg.muted" mb="4">
+            {o.text}
+          </Text>
+          <ProductOrder
+            categoryId={categoryId}
+            contract={o.contract}
+            label={o.title}
+            saving={sort.isPending}
+            onReorder={(productIds) => sort.mutate({ id: categoryId, contract: o.contract, productIds })}
+          />
+        </Section>
+      ))}
     </SimpleGrid>
   );
+}
+
+/** One of the orders: the category's products as the webshop or the agreements show them. */
+function ProductOrder({ categoryId, contract, label, saving, onReorder }: { categoryId: number; contract: boolean; label: string; saving: boolean; onReorder: (productIds: number[]) => void }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.productCategories.products.queryOptions({ id: categoryId, contract }));
+  return <SortableProductList label={label} products={q.data} loading={q.isLoading} saving={saving} showShopState={!contract} onReorder={onReorder} />;
 }

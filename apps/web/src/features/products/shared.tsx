@@ -1,10 +1,11 @@
-import { Badge, Box, Flex, IconButton, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { formatAmount, formatDKK, kronerToOre, MSG } from '@klubhus/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppState } from '../../lib/appState';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { DropdownList, DropdownOption, DropdownStatus, useDebouncedText } from '../../ui/Dropdown';
 
 /** Kroner for a form's text input: 1234.5 → '1234,50' (no thousands dots, the Danish comma; the schema parses it back). */
 export const krInput = (kroner: number | null | undefined): string =>
@@ -47,16 +48,12 @@ export function ProductSearch({
   const trpc = useTRPC();
   const listId = useId();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedText(text);
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
   }, []);
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
   const q = useQuery({ ...trpc.products.search.queryOptions({ search, limit: 20 }), enabled: open, placeholderData: keepPreviousData });
   const results = (q.data ?? []).filter((p) => !exclude.includes(p.id));
   return (
@@ -91,59 +88,32 @@ export function ProductSearch({
         />
       </InputGroup>
       {open && (
-        <Box
-          id={listId}
-          role="listbox"
-          aria-label="Produkter"
-          mt="1"
-          w="full"
-          maxH="64"
-          overflowY="auto"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="md"
-          boxShadow="md"
-        >
-          {q.isFetching && !q.data ? (
-            <Flex p="3" justify="center">
-              <Spinner size="sm" aria-label="Indlæser" />
-            </Flex>
-          ) : results.length === 0 ? (
-            <Text p="3" color="fg.muted" fontSize="sm">
-              {MSG.noResults}
-            </Text>
-          ) : (
-            results.map((p) => (
-              <Box
-                key={p.id}
-                role="option"
-                aria-selected={false}
-                px="3"
-                py="2"
-                cursor="pointer"
-                _hover={{ bg: 'bg.muted' }}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  onPick(p);
-                  setText('');
-                  setOpen(false);
-                }}
-              >
-                <Flex justify="space-between" gap="3">
-                  <Text fontWeight="medium">{p.title}</Text>
-                  <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-                    {formatDKK(kronerToOre(p.price))}
-                  </Text>
-                </Flex>
-                {p.sku && (
-                  <Text fontSize="xs" color="fg.muted">
-                    Varenr. {p.sku}
-                  </Text>
-                )}
-              </Box>
-            ))
-          )}
-        </Box>
+        <DropdownList id={listId} aria-label="Produkter" position="static" boxShadow="md">
+          <DropdownStatus loading={q.isFetching && !q.data} empty={results.length === 0} message={MSG.noResults} />
+          {results.map((p) => (
+            <DropdownOption
+              key={p.id}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                onPick(p);
+                setText('');
+                setOpen(false);
+              }}
+            >
+              <Flex justify="space-between" gap="3">
+                <Text fontWeight="medium">{p.title}</Text>
+                <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
+                  {formatDKK(kronerToOre(p.price))}
+                </Text>
+              </Flex>
+              {p.sku && (
+                <Text fontSize="xs" color="fg.muted">
+                  Varenr. {p.sku}
+                </Text>
+              )}
+            </DropdownOption>
+          ))}
+        </DropdownList>
       )}
     </Box>
   );

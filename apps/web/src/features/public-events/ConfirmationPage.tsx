@@ -9,6 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
 import { formatEventStart, formatTime } from '../../ui/format';
 import { usePageTitle } from '../../ui/page-title';
+import { ReceiptLine, SumRow } from '../../ui/ReceiptParts';
 import { seatText } from './booking/seatText';
 
 const StripePayment = lazy(() => import('../orders/pay/StripePayment'));
@@ -169,44 +170,26 @@ export default function ConfirmationPage() {
             </Table.Header>
             <Table.Body>
               {o.lines.map((l, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell>
-                    {l.title}
-                    {(l.seat || l.name) && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {[l.seat && seatText(l.seat), l.name].filter(Boolean).join(' · ')}
-                      </Text>
-                    )}
-                    {l.options.length > 0 && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {BOOKING_MSG.options}: {l.options.map((op) => op.title).join(', ')}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{l.amount}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatDKK(kronerToOre(l.total))}
-                  </Table.Cell>
-                </Table.Row>
+                <ReceiptLine
+                  key={i}
+                  title={l.title}
+                  notes={[
+                    (l.seat || l.name) && [l.seat && seatText(l.seat), l.name].filter(Boolean).join(' · '),
+                    l.options.length > 0 && `${BOOKING_MSG.options}: ${l.options.map((op) => op.title).join(', ')}`,
+                  ]}
+                  amount={l.amount}
+                  total={l.total}
+                />
               ))}
             </Table.Body>
           </Table.Root>
           <Separator />
           <Stack gap="1" ml="auto" minW="56">
             {o.discount > 0 && (
-              <HStack justify="space-between">
-                <Text>Rabat</Text>
-                <Text>−{formatDKK(kronerToOre(o.discount))}</Text>
-              </HStack>
+              <SumRow label="Rabat" kroner={o.discount} negative />
             )}
-            <HStack justify="space-between">
-              <Text>Moms</Text>
-              <Text>{formatDKK(kronerToOre(o.vat))}</Text>
-            </HStack>
-            <HStack justify="space-between" fontWeight="semibold" fontSize="lg">
-              <Text>Total</Text>
-              <Text>{formatDKK(kronerToOre(o.total))}</Text>
-            </HStack>
+            <SumRow label="Moms" kroner={o.vat} />
+            <SumRow label="Total" kroner={o.total} total />
           </Stack>
         </Card.Body>
       </Card.Root>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { formatEventStart } from '../../ui/format';
+import { EventPageSkeleton } from '../../ui/PublicParts';
 import { usePageTitle } from '../../ui/page-title';
 import { RichText } from '../../ui/RichText';
 
@@ -24,15 +25,7 @@ export default function EventPage() {
     if (q.isError) navigate('/events', { replace: true });
   }, [q.isError, navigate]);
 
-  if (!q.data) {
-    return (
-      <Stack gap="4" aria-busy="true">
-        <Skeleton h="64" />
-        <Skeleton h="8" w="60%" />
-        <Skeleton h="5" />
-      </Stack>
-    );
-  }
+  if (!q.data) return <EventPageSkeleton bannerH="64" />;
   const e = q.data;
   return (
     <Card.Root bg="bg" variant="outline" overflow="hidden">

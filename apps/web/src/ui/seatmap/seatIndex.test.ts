@@ -1,6 +1,6 @@
 import { generateSection, seatMapLayout, ZSeatingPlan } from '@klubhus/domain';
 import { describe, expect, it } from 'vitest';
-import { escapeXml, indexSeats, moveFrom, type SeatMarks, seatLabel, seatsInBox, sectionMarkup, sectionSignatures } from './seatIndex';
+import { escapeXml, indexSeats, moveFrom, type SeatMarks, type SeatMove, seatLabel, seatsInBox, sectionMarkup, sectionSignatures } from './seatIndex';
 
 const layout = seatMapLayout(
   ZSeatingPlan.parse({
@@ -33,18 +33,21 @@ describe('the seat index', () => {
   });
 
   it('moves by keyboard within a row, to the nearest seat of the next row, between sections; stays at the edges', () => {
-    expect(code(moveFrom(index, at('A-1-1'), 'right'))).toBe('A-1-2');
-    expect(code(moveFrom(index, at('A-1-1'), 'left'))).toBe('A-1-1');
-    expect(code(moveFrom(index, at('A-1-4'), 'right'))).toBe('A-1-4');
-    expect(code(moveFrom(index, at('A-1-3'), 'down'))).toBe('A-2-3');
-    expect(code(moveFrom(index, at('A-3-3'), 'down'))).toBe('A-3-3');
-    expect(code(moveFrom(index, at('A-2-2'), 'rowEnd'))).toBe('A-2-4');
-    expect(code(moveFrom(index, at('A-2-2'), 'rowStart'))).toBe('A-2-1');
-    expect(code(moveFrom(index, at('B-1-3'), 'down'))).toBe('B-2-1');
-    expect(code(moveFrom(index, at('B-2-2'), 'up'))).toBe('B-1-3');
-    expect(code(moveFrom(index, at('B-1-1'), 'down'))).toBe('B-2-1');
-    expect(code(moveFrom(index, at('A-2-2'), 'nextSection'))).toBe('B-1-1');
-    expect(code(moveFrom(index, at('B-2-2'), 'prevSection'))).toBe('A-1-1');
+    const moves: [string, SeatMove, string][] = [
+      ['A-1-1', 'right', 'A-1-2'],
+      ['A-1-1', 'left', 'A-1-1'],
+      ['A-1-4', 'right', 'A-1-4'],
+      ['A-1-3', 'down', 'A-2-3'],
+      ['A-3-3', 'down', 'A-3-3'],
+      ['A-2-2', 'rowEnd', 'A-2-4'],
+      ['A-2-2', 'rowStart', 'A-2-1'],
+      ['B-1-3', 'down', 'B-2-1'],
+      ['B-2-2', 'up', 'B-1-3'],
+      ['B-1-1', 'down', 'B-2-1'],
+      ['A-2-2', 'nextSection', 'B-1-1'],
+      ['B-2-2', 'prevSection', 'A-1-1'],
+    ];
+    for (const [from, move, to] of moves) expect(code(moveFrom(index, at(from), move)), `${from} ${move}`).toBe(to);
   });
 
   it('names a seat for a screen reader: section, row, seat, category, wheelchair place, state, channel', () => {

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { EXTRA_INFO_TYPES, ZEventExtraInfo } from '@klubhus/domain';
 import type { z } from 'zod';
 import { CheckboxField, SelectField, StringListField, TextField } from '../../../ui/form';
-import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
+import { ModalRowsSection, rowTexts, useFormRows } from '../../../ui/ModalRowsSection';
 import { YesNo } from '../../../ui/TableParts';
 
 type Draft = z.input<typeof ZEventExtraInfo>;
@@ -15,10 +15,7 @@ export function ExtraInfoSection() {
     <ModalRowsSection<Draft>
       {...rows}
       title="Ekstra oplysninger"
-      addLabel="Tilføj felt"
-      editTitle="Rediger felt"
-      rowLabel={(r) => `felt ${r.title}`}
-      confirmText="Er du sikker på at du vil slette dette felt?"
+      {...rowTexts<Draft>('felt', 'dette', (r) => r.title)}
       columns={[
         { header: 'Titel', cell: (r) => r.title, cellProps: { fontWeight: 'medium' } },
         { header: 'Alias', cell: (r) => r.alias },

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
 import { AsyncSelectField, CheckboxField, DateField, NumberField, SelectField, TextareaField, TextField } from '../../../ui/form';
-import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
+import { ModalRowsSection, rowTexts, useFormRows } from '../../../ui/ModalRowsSection';
 import { Section } from '../../../ui/PageHeader';
 import { YesNo } from '../../../ui/TableParts';
 import { UploadField } from './uploads';
@@ -70,10 +70,7 @@ function TicketProductsSection() {
     <ModalRowsSection<TicketDraft>
       {...rows}
       title="Billettyper"
-      addLabel="Tilføj billet"
-      editTitle="Rediger billet"
-      rowLabel={(t) => `billet ${t.title}`}
-      confirmText="Er du sikker på at du vil slette denne billet?"
+      {...rowTexts<TicketDraft>('billet', 'denne', (t) => t.title)}
       columns={[
         { header: 'Titel', cell: (t) => t.title, cellProps: { fontWeight: 'medium' } },
         { header: 'Produkt', cell: (t) => t.product || products.find((p) => p.id === Number(t.productId))?.title || '' },

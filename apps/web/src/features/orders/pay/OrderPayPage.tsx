@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Heading, HStack, Separator, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatDKK, kronerToOre, ORDER_PAY_MSG, type TOrderPayStart } from '@klubhus/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { continuePayment } from '../../../lib/payment';
 import { useTRPC } from '../../../lib/trpc';
 import { errorMessage } from '../../../ui/errors';
+import { ReceiptLine, SumRow } from '../../../ui/ReceiptParts';
 import { RowsTable } from '../RowsTable';
 
 /** Stripe Elements and Stripe.js: downloaded only when a Stripe payment is shown. */
@@ -71,37 +72,15 @@ export default function OrderPayPage() {
                 {data.name ? ` · ${data.name}` : ''}
               </Text>
               <RowsTable label="Ordrelinjer" headers={['Vare', { text: 'Antal', end: true }, { text: 'Beløb', end: true }]}>
-                    {data.lines.map((l, i) => (
-                      <Table.Row key={i}>
-                        <Table.Cell>
-                          {l.title}
-                          {l.options.length > 0 && (
-                            <Text fontSize="xs" color="fg.muted">
-                              + {l.options.join(', ')}
-                            </Text>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{l.amount}</Table.Cell>
-                        <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          {formatDKK(kronerToOre(l.total))}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
+                {data.lines.map((l, i) => (
+                  <ReceiptLine key={i} title={l.title} notes={[l.options.length > 0 && `+ ${l.options.join(', ')}`]} amount={l.amount} total={l.total} />
+                ))}
               </RowsTable>
               <Stack gap="1" ml="auto" minW="56">
-                <HStack justify="space-between">
-                  <Text>Subtotal</Text>
-                  <Text>{formatDKK(kronerToOre(data.subtotal))}</Text>
-                </HStack>
-                <HStack justify="space-between">
-                  <Text>Moms</Text>
-                  <Text>{formatDKK(kronerToOre(data.vat))}</Text>
-                </HStack>
+                <SumRow label="Subtotal" kroner={data.subtotal} />
+                <SumRow label="Moms" kroner={data.vat} />
                 <Separator />
-                <HStack justify="space-between" fontWeight="semibold" fontSize="lg">
-                  <Text>Total</Text>
-                  <Text>{formatDKK(kronerToOre(data.total))}</Text>
-                </HStack>
+                <SumRow label="Total" kroner={data.total} total />
               </Stack>
               <Outcome state={data.state} declined={back === 'afvist' || (back === null && data.lastAttempt === 'failed')} waiting={back === 'ok' && data.state === 'payable'} />
               {data.state === 'payable' &&

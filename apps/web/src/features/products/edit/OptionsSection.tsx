@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../../lib/trpc';
 import { AsyncSelectField, CheckboxField, FormField, NumberField, useFieldError } from '../../../ui/form';
-import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
+import { ModalRowsSection, rowTexts, useFormRows } from '../../../ui/ModalRowsSection';
 import { YesNo } from '../../../ui/TableParts';
 import { ProductSearch } from '../shared';
 import { krText, type OptionDraft } from './values';
@@ -34,10 +34,7 @@ export function OptionsSection({ selfId }: { selfId: number | null }) {
     <ModalRowsSection<OptionDraft>
       {...rows}
       title="Tilvalg"
-      addLabel="Tilføj tilvalg"
-      editTitle="Rediger tilvalg"
-      rowLabel={(o) => `tilvalg ${o.product ?? ''}`}
-      confirmText="Er du sikker på at du vil slette dette tilvalg?"
+      {...rowTexts<OptionDraft>('tilvalg', 'dette', (o) => o.product ?? '')}
       columns={[
         { header: 'Produkt', cell: (o) => o.product, cellProps: { fontWeight: 'medium' } },
         { header: 'Variant', cell: (o) => o.variant ?? '' },

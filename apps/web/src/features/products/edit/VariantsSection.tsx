@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { ZProductVariant } from '@klubhus/domain';
 import { CheckboxField, NumberField, TextField } from '../../../ui/form';
-import { ModalRowsSection, useFormRows } from '../../../ui/ModalRowsSection';
+import { ModalRowsSection, rowTexts, useFormRows } from '../../../ui/ModalRowsSection';
 import { YesNo } from '../../../ui/TableParts';
 import { krText, type VariantDraft } from './values';
 
@@ -14,10 +14,7 @@ export function VariantsSection() {
     <ModalRowsSection<VariantDraft>
       {...rows}
       title="Varianter"
-      addLabel="Tilføj variant"
-      editTitle="Rediger variant"
-      rowLabel={(v) => `variant ${v.title}`}
-      confirmText="Er du sikker på at du vil slette denne variant?"
+      {...rowTexts<VariantDraft>('variant', 'denne', (v) => v.title)}
       columns={[
         { header: 'Titel', cell: (v) => v.title, cellProps: { fontWeight: 'medium' } },
         { header: 'Varenr.', cell: (v) => v.sku },

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Checkbox, Field, Heading, HStack, Image, Input, Link, NativeSelect, Separator, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, Heading, HStack, Image, Input, Link, Separator, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import {
   BOOKING_MSG,
   bookingOptionKey,
@@ -18,7 +18,7 @@ import { continuePayment } from '../../../lib/payment';
 import { useTRPC } from '../../../lib/trpc';
 import { errorMessage } from '../../../ui/errors';
 import { RichText } from '../../../ui/RichText';
-import { Form, TextField, CheckboxField, useZodForm } from '../../../ui/form';
+import { Form, TextField, CheckboxField, useZodForm, ValueSelect } from '../../../ui/form';
 import { type BookingDraft, type BookingOptionChoice, useBookingDraft } from './draft';
 import { ProductCard } from './ProductCard';
 import { type PickedSeats, SeatPickerModal } from './SeatPickerModal';
@@ -342,17 +342,7 @@ function InfoStep({ data, draft, update, guest, offers, onBack, onNext }: StepPr
             <Field.Root key={`${line.key}-${x.alias}`}>
               <Field.Label>{label}</Field.Label>
               {x.values.length ? (
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={value} onChange={(e) => answer(line, x.title, e.target.value)}>
-                    <option value="">Vælg</option>
-                    {x.values.map((v) => (
-                      <option key={v} value={v}>
-                        {v}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <ValueSelect values={x.values} value={value} onChange={(e) => answer(line, x.title, e.target.value)} />
               ) : (
                 <Input value={value} onChange={(e) => answer(line, x.title, e.target.value)} />
               )}

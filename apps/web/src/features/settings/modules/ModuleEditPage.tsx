@@ -11,7 +11,7 @@ import { isIconName, ModuleIcon } from '../../../ui/ModuleIcon';
 import { Section } from '../../../ui/PageHeader';
 import type { RecordRoute } from '../../../ui/useRecordRoute';
 import { type AclRuleSetDraft, AclRuleSetModal } from './AclRuleSetModal';
-import { ActionsHeader, EmptyRow } from '../../../ui/TableParts';
+import { ActionsCell, ActionsHeader, EmptyRow } from '../../../ui/TableParts';
 
 type Module = RouterOutputs['modules']['get'];
 
@@ -109,24 +109,22 @@ function AclRulesSection() {
                   .map((r) => `${r.inverted ? 'ikke ' : ''}${r.action.join('/')} ${r.subject.join(', ')}`)
                   .join('; ') || '–'}
               </Table.Cell>
-              <Table.Cell textAlign="end">
-                <HStack gap="1" justify="flex-end">
-                  <Button size="xs" variant="outline" onClick={() => setEditing({ index: i })} aria-label={`Rediger ${s.name}`}>
-                    <Pencil /> Rediger
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    colorPalette="red"
-                    aria-label={`Slet ${s.name}`}
-                    onClick={async () => {
-                      if (await confirm('Er du sikker på at du vil slette dette regelsæt?')) remove(i);
-                    }}
-                  >
-                    <Trash2 /> Slet
-                  </Button>
-                </HStack>
-              </Table.Cell>
+              <ActionsCell textAlign="end">
+                <Button size="xs" variant="outline" onClick={() => setEditing({ index: i })} aria-label={`Rediger ${s.name}`}>
+                  <Pencil /> Rediger
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Slet ${s.name}`}
+                  onClick={async () => {
+                    if (await confirm('Er du sikker på at du vil slette dette regelsæt?')) remove(i);
+                  }}
+                >
+                  <Trash2 /> Slet
+                </Button>
+              </ActionsCell>
             </Table.Row>
           ))}
         </Table.Body>
