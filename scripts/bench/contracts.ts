@@ -10,9 +10,7 @@ import { saveContract } from '@klubhus/api/contracts/service';
 import { type DatabaseHandle, isEmpty, seedDemo, withClub } from '@klubhus/db';
 import { ZContractUpdateRequest } from '@klubhus/domain';
 import { pdfRenderer } from '@klubhus/integrations';
-import { percentile } from './load';
-
-const PDF_GOAL_P95 = 500;
+import { benchWarmPdf } from './pdf';
 
 export async function benchContracts(database: DatabaseHandle, log: (...args: unknown[]) => void): Promise<boolean> {
   if (await isEmpty(database.owner)) await seedDemo(database.owner);
@@ -41,28 +39,9 @@ export async function benchContracts(database: DatabaseHandle, log: (...args: un
   });
 
   const renderer = pdfRenderer({ pages: 2 });
-  let ok = true;
   try {
-    const w0 = performance.now();
-    await renderer.warm();
-    const first = await renderer.render(html);
-    log(`\nContract PDF on a warm browser (${process.env.CHROME_PATH ?? 'system Chromium'}, 2 pages in the pool): warm-up ${(performance.now() - w0).toFixed(0)} ms, ${(first.length / 1024).toFixed(0)} kB`);
-    const seq: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const s = performance.now();
-      await renderer.render(html);
-      seq.push(performance.now() - s);
-    }
-    const p95 = percentile(seq, 95);
-    log(`  40 one after another: p50 ${percentile(seq, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (goal < ${PDF_GOAL_P95} ms) -> ${p95 < PDF_GOAL_P95 ? 'met' : 'NOT met'}`);
-    ok &&= p95 < PDF_GOAL_P95;
-    const p0 = performance.now();
-    const par = await Promise.allSettled(Array.from({ length: 10 }, () => renderer.render(html)));
-    const failed = par.filter((r) => r.status === 'rejected' || r.value.subarray(0, 4).toString() !== '%PDF').length;
-    log(`  10 at once: ${10 - failed} PDFs, ${failed} failures in ${(performance.now() - p0).toFixed(0)} ms -> ${failed === 0 ? 'met' : 'NOT met'}`);
-    ok &&= failed === 0;
+    return await benchWarmPdf(renderer, html, 'Contract', 10, log);
   } finally {
     await renderer.close();
   }
-  return ok;
 }

@@ -20,9 +20,9 @@ import { pdfRenderer } from '@klubhus/integrations';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { percentile } from './load';
+import { benchWarmPdf } from './pdf';
 
 const BOOKINGS = 500;
-const PDF_GOAL_P95 = 500;
 
 class RolledBack extends Error {}
 
@@ -69,25 +69,7 @@ export async function benchInvoices(database: DatabaseHandle, log: (...args: unk
   try {
     const sample = ids.find((_, k) => k % 10 !== 0) as number;
     const html = await withClub(database.db, { clientId }, async (trx) => invoiceHtml(await invoiceDocument(trx, clientId, sample, storage)));
-    const w0 = performance.now();
-    await renderer.warm();
-    await renderer.render(html);
-    log(`\nInvoice PDF on a warm browser (${process.env.CHROME_PATH ?? 'system Chromium'}, 2 pages in the pool): warm-up ${(performance.now() - w0).toFixed(0)} ms`);
-    const seq: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const s = performance.now();
-      await renderer.render(html);
-      seq.push(performance.now() - s);
-    }
-    const p95 = percentile(seq, 95);
-    log(`  40 one after another: p50 ${percentile(seq, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (goal < ${PDF_GOAL_P95} ms) -> ${p95 < PDF_GOAL_P95 ? 'met' : 'NOT met'}`);
-    ok &&= p95 < PDF_GOAL_P95;
-    const p0 = performance.now();
-    const par = await Promise.allSettled(Array.from({ length: 20 }, () => renderer.render(html)));
-    const parFailed = par.filter((r) => r.status === 'rejected').length;
-    const allPdf = par.every((r) => r.status === 'fulfilled' && r.value.subarray(0, 4).toString() === '%PDF');
-    log(`  20 at once: ${20 - parFailed} PDFs, ${parFailed} failures in ${(performance.now() - p0).toFixed(0)} ms -> ${parFailed === 0 && allPdf ? 'met' : 'NOT met'}`);
-    ok &&= parFailed === 0 && allPdf;
+    ok = (await benchWarmPdf(renderer, html, 'Invoice', 20, log)) && ok;
 
     // The PDF job renders while the app answers GET /{id}/pdf: the handler only reads storage.
     const app = await buildApp({ database, config: { baseUrl: 'http://localhost', secureCookies: false, dataDir }, webDist: join(dataDir, 'no-web') });

@@ -1,6 +1,16 @@
 import { ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest } from '@klubhus/domain';
-import { z } from 'zod';
-import { defineRoutes } from './route';
+import { type ZodType, z } from 'zod';
+import { defineRoutes, type RestCaller, type RestRoute } from './route';
+
+/** A public POST whose procedure answers with a message for the user -> {success, result: message}. */
+const messageRoute = (url: string, summary: string, body: ZodType, send: (call: RestCaller, body: Record<string, unknown>) => Promise<{ message: string }>): Omit<RestRoute, 'tag'> => ({
+  method: 'POST',
+  url,
+  summary,
+  body,
+  public: true,
+  handler: async (call, input) => ({ success: true, result: (await send(call, input.body)).message }),
+});
 
 export const authRoutes = defineRoutes('Auth', [
   {
@@ -11,28 +21,8 @@ export const authRoutes = defineRoutes('Auth', [
     public: true,
     handler: (call, { body }) => call.auth.login(body),
   },
-  {
-    method: 'POST',
-    url: '/api/register',
-    summary: 'Create a user; a confirmation link is e-mailed',
-    body: ZRegisterRequest,
-    public: true,
-    handler: async (call, { body }) => {
-      const r = await call.auth.register(body);
-      return { success: true, result: r.message };
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/forgot-password',
-    summary: 'E-mail a link to reset the password (same answer for unknown e-mails)',
-    body: ZForgotPasswordRequest,
-    public: true,
-    handler: async (call, { body }) => {
-      const r = await call.auth.forgotPassword(body);
-      return { success: true, result: r.message };
-    },
-  },
+  messageRoute('/api/register', 'Create a user; a confirmation link is e-mailed', ZRegisterRequest, (call, body) => call.auth.register(body)),
+  messageRoute('/api/forgot-password', 'E-mail a link to reset the password (same answer for unknown e-mails)', ZForgotPasswordRequest, (call, body) => call.auth.forgotPassword(body)),
   {
     method: 'POST',
     url: '/api/reset-password',

@@ -16,7 +16,8 @@ import {
   ZTitleListRequest,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { defineRoutes, formFiles, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { deleteRoute, getRoute, listRoutes as listPair, saved } from './shapes';
 
 /**
  * Catalogue and reference data (SPEC §7 "Products", "Categories, seasons,
@@ -27,7 +28,6 @@ import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow,
 
 /** id → Id, startDate → StartDate. */
 const pascal = <T extends object>(row: T) => pascalRow(row);
-const saved = (r: { id: number; message: string }) => ({ success: true, result: r.id, message: r.message });
 
 /** A multipart body's file part 'imageFile' becomes the procedure's imageFile upload (a JSON body may carry it as base64). */
 function withImageUpload(body: Record<string, unknown>) {
@@ -41,21 +41,14 @@ function listRoutes(
   body: z.ZodType,
   list: (call: RestCaller, request: unknown) => Promise<{ rows: object[]; total: number; totalPages: number }>,
 ): Omit<RestRoute, 'tag'>[] {
-  return [
-    {
-      method: 'POST',
-      url: base,
-      summary: `${what}: {filter, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}`,
-      body,
-      handler: async (call, input) => listEnvelope(await list(call, listRequest(input)), pascal),
-    },
-    {
-      method: 'GET',
-      url: base,
-      summary: `${what} by query parameters (search, sort, direction, page, perPage)`,
-      handler: async (call, input) => listEnvelope(await list(call, listRequest(input)), pascal),
-    },
-  ];
+  return listPair({
+    url: base,
+    post: `${what}: {filter, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}`,
+    get: `${what} by query parameters (search, sort, direction, page, perPage)`,
+    body,
+    list: (call, input) => list(call, listRequest(input)),
+    row: pascal,
+  });
 }
 
 /** GET {base}/{id}, POST {base}/update, DELETE {base}/{id} for one entity. */
@@ -63,34 +56,24 @@ function recordRoutes(
   base: string,
   what: string,
   body: z.ZodType,
-  procs: {
-    get: (call: RestCaller, input: unknown) => Promise<unknown>;
-    update: (call: RestCaller, body: unknown) => Promise<{ id: number; message: string }>;
-    delete: (call: RestCaller, input: unknown) => Promise<unknown>;
+  records: (call: RestCaller) => {
+    get: (input: unknown) => Promise<unknown>;
+    update: (body: unknown) => Promise<{ id: number; message: string }>;
+    delete: (input: unknown) => Promise<unknown>;
   },
   opts: { multipart?: boolean } = {},
 ): Omit<RestRoute, 'tag'>[] {
   return [
-    {
-      method: 'GET',
-      url: `${base}/:id`,
-      summary: `One ${what} -> {success, result}`,
-      handler: async (call, input) => ({ success: true, result: await procs.get(call, idParam(input)) }),
-    },
+    getRoute(`${base}/:id`, `One ${what} -> {success, result}`, (call, id) => records(call).get(id)),
     {
       method: 'POST',
       url: `${base}/update`,
       summary: `Create (no id) or save a ${what} -> {success, result: id, message}`,
       body,
       ...(opts.multipart ? { multipart: true } : {}),
-      handler: async (call, { body }) => saved(await procs.update(call, withImageUpload(body))),
+      handler: async (call, { body }) => saved(await records(call).update(withImageUpload(body))),
     },
-    {
-      method: 'DELETE',
-      url: `${base}/:id`,
-      summary: `Delete a ${what} -> {success, message}`,
-      handler: async (call, input) => procs.delete(call, idParam(input)),
-    },
+    deleteRoute(`${base}/:id`, `Delete a ${what} -> {success, message}`, (call, id) => records(call).delete(id)),
   ];
 }
 
@@ -125,11 +108,7 @@ export const productRoutes = defineRoutes('Products', [
     '/api/products',
     'product (with variants and options; multipart: webshop image as imageFile)',
     ZProductUpdateRequest,
-    {
-      get: (call, i) => call.products.get(i),
-      update: (call, b) => call.products.update(b),
-      delete: (call, i) => call.products.delete(i),
-    },
+    (call) => call.products,
     { multipart: true },
   ),
 
@@ -138,11 +117,7 @@ export const productRoutes = defineRoutes('Products', [
     '/api/products/categories',
     'product category (multipart: webshop image as imageFile)',
     ZProductCategoryUpdateRequest,
-    {
-      get: (call, i) => call.productCategories.get(i),
-      update: (call, b) => call.productCategories.update(b),
-      delete: (call, i) => call.productCategories.delete(i),
-    },
+    (call) => call.productCategories,
     { multipart: true },
   ),
   {
@@ -172,11 +147,7 @@ export const productRoutes = defineRoutes('Products', [
   },
 
   ...listRoutes('/api/products/invoicegroups', 'Invoice groups (Title asc)', ZTitleListRequest, (call, r) => call.invoiceGroups.list(r)),
-  ...recordRoutes('/api/products/invoicegroups', 'invoice group', ZInvoiceGroupUpdateRequest, {
-    get: (call, i) => call.invoiceGroups.get(i),
-    update: (call, b) => call.invoiceGroups.update(b),
-    delete: (call, i) => call.invoiceGroups.delete(i),
-  }),
+  ...recordRoutes('/api/products/invoicegroups', 'invoice group', ZInvoiceGroupUpdateRequest, (call) => call.invoiceGroups),
 ]);
 
 export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
@@ -185,11 +156,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     '/api/orders/categories',
     'order category (multipart: webshop image as imageFile)',
     ZOrderCategoryUpdateRequest,
-    {
-      get: (call, i) => call.orderCategories.get(i),
-      update: (call, b) => call.orderCategories.update(b),
-      delete: (call, i) => call.orderCategories.delete(i),
-    },
+    (call) => call.orderCategories,
     { multipart: true },
   ),
 
@@ -205,11 +172,7 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
   ...listRoutes('/api/orders/seasons', 'Seasons (Name asc)', ZSeasonListRequest, (call, r) => call.seasons.list(r)).map((r) =>
     r.method === 'GET' ? { ...r, handler: seasonsGet } : r,
   ),
-  ...recordRoutes('/api/orders/seasons', 'season', ZSeasonUpdateRequest, {
-    get: (call, i) => call.seasons.get(i),
-    update: (call, b) => call.seasons.update(b),
-    delete: (call, i) => call.seasons.delete(i),
-  }),
+  ...recordRoutes('/api/orders/seasons', 'season', ZSeasonUpdateRequest, (call) => call.seasons),
 
   {
     method: 'GET',
@@ -229,18 +192,10 @@ export const orderReferenceRoutes = defineRoutes('Orders: reference data', [
     body: ZCustomFieldListRequest,
     handler: async (call, input) => listEnvelope(await call.customFields.list(listRequest(input)), pascal),
   },
-  ...recordRoutes('/api/orders/fields', 'custom field', ZCustomFieldUpdateRequest, {
-    get: (call, i) => call.customFields.get(i),
-    update: (call, b) => call.customFields.update(b),
-    delete: (call, i) => call.customFields.delete(i),
-  }),
+  ...recordRoutes('/api/orders/fields', 'custom field', ZCustomFieldUpdateRequest, (call) => call.customFields),
 
   ...listRoutes('/api/orders/discount-codes', 'Discount codes (Title asc)', ZDiscountCodeListRequest, (call, r) => call.discountCodes.list(r)),
-  ...recordRoutes('/api/orders/discount-codes', 'discount code', ZDiscountCodeUpdateRequest, {
-    get: (call, i) => call.discountCodes.get(i),
-    update: (call, b) => call.discountCodes.update(b),
-    delete: (call, i) => call.discountCodes.delete(i),
-  }),
+  ...recordRoutes('/api/orders/discount-codes', 'discount code', ZDiscountCodeUpdateRequest, (call) => call.discountCodes),
 ]);
 
 /** GET /api/orders/seasons: the list envelope; ?all=true gives every season with its dates (agreement pickers). */

@@ -1,22 +1,13 @@
 import { type TCompanyListRow, ZCompanyListRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow, type RestInput } from './route';
+import { defineRoutes, formFiles, idParam, listEnvelope, pascalRow, type RestInput } from './route';
+import { deleteRoute, filteredListBody, getRoute, sendFile } from './shapes';
 
 /** SPEC §3: company list rows in PascalCase (CVR as documented). */
 export const companyRow = (c: TCompanyListRow) => pascalRow(c, { cvr: 'CVR' });
 
-/** The list body; a search sent inside filter (as some tables do) counts as the search. */
-function companyListBody(input: RestInput) {
-  const body = listRequest(input) as Record<string, unknown>;
-  const filter = (body.filter ?? {}) as Record<string, unknown>;
-  const query = input.query as Record<string, unknown>;
-  const status = filter.status ?? (input.req.method === 'GET' ? query.status : undefined);
-  return {
-    ...body,
-    search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined),
-    filter: { ...filter, status },
-  };
-}
+/** The list body; a GET may give the status as a query parameter. */
+const companyListBody = (input: RestInput) => filteredListBody(input, (sent, query) => ({ ...sent, status: sent.status ?? query?.status }));
 
 export const companyRoutes = defineRoutes('Companies', [
   {
@@ -31,13 +22,7 @@ export const companyRoutes = defineRoutes('Companies', [
     url: '/api/companies/export',
     summary: 'Virksomheder.xlsx of the current filter, search and sort',
     body: ZCompanyListRequest,
-    handler: async (call, input) => {
-      const file = await call.companies.export(companyListBody(input));
-      return input.reply
-        .header('content-type', file.mimeType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Buffer.from(file.base64, 'base64'));
-    },
+    handler: async (call, input) => sendFile(input, await call.companies.export(companyListBody(input))),
   },
   {
     method: 'GET',
@@ -94,40 +79,19 @@ export const companyRoutes = defineRoutes('Companies', [
       return { success: true, result, data: { orders, contracts } };
     },
   },
-  {
-    method: 'GET',
-    url: '/api/companies/:id/revenue',
-    summary: 'Revenue of the company (0 until orders exist)',
-    handler: async (call, input) => ({ success: true, result: await call.companies.revenue(idParam(input)) }),
-  },
-  {
-    method: 'GET',
-    url: '/api/companies/:id/orders',
-    summary: 'Orders of the company (none until orders exist)',
-    handler: async (call, input) => ({ success: true, result: await call.companies.orders(idParam(input)) }),
-  },
-  {
-    method: 'GET',
-    url: '/api/companies/:id/contracts',
-    summary: 'Contracts of the company (none until agreements exist)',
-    handler: async (call, input) => ({ success: true, result: await call.companies.contracts(idParam(input)) }),
-  },
-  {
-    method: 'GET',
-    url: '/api/companies/:id/ticket-utilization',
-    summary: 'Ticket utilization per product -> [{id, product, used, total, utilization}] (none until events exist)',
-    handler: async (call, input) => ({ success: true, result: await call.companies.ticketUtilization(idParam(input)) }),
-  },
+  getRoute('/api/companies/:id/revenue', 'Revenue of the company (0 until orders exist)', (call, id) => call.companies.revenue(id)),
+  getRoute('/api/companies/:id/orders', 'Orders of the company (none until orders exist)', (call, id) => call.companies.orders(id)),
+  getRoute('/api/companies/:id/contracts', 'Contracts of the company (none until agreements exist)', (call, id) => call.companies.contracts(id)),
+  getRoute(
+    '/api/companies/:id/ticket-utilization',
+    'Ticket utilization per product -> [{id, product, used, total, utilization}] (none until events exist)',
+    (call, id) => call.companies.ticketUtilization(id),
+  ),
   {
     method: 'DELETE',
     url: '/api/companies/:id/contacts/:contactId',
     summary: 'Remove a contact from the company',
     handler: async (call, { params }) => call.companies.removeContact({ companyId: params.id, contactId: params.contactId }),
   },
-  {
-    method: 'DELETE',
-    url: '/api/companies/:id',
-    summary: 'Delete a company (its contact links, comments and files go with it)',
-    handler: async (call, input) => call.companies.delete(idParam(input)),
-  },
+  deleteRoute('/api/companies/:id', 'Delete a company (its contact links, comments and files go with it)', (call, id) => call.companies.delete(id)),
 ]);

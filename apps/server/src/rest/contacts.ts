@@ -1,21 +1,14 @@
 import { type TContactRow, ZContactListRequest, ZContactListUpdateRequest, ZContactUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
 import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, type RestCaller, type RestInput, withPascalKeys } from './route';
+import { deleteRoute, filteredListBody, listRoutes } from './shapes';
 
 /** Legacy contact rows: Id first, then the fields as they are. */
 const contactRow = (c: TContactRow) => withPascalKeys(c, ['id']);
 const listRow = (l: { id: number; title: string; contactCount: number }) => withPascalKeys(l, ['id', 'title']);
 
-function listBody(input: RestInput) {
-  const body = listRequest(input) as Record<string, unknown>;
-  const filter = (body.filter ?? {}) as Record<string, unknown>;
-  const q = input.query as Record<string, unknown>;
-  return {
-    ...body,
-    search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined),
-    filter: { ...filter, companyId: filter.companyId ?? (input.req.method === 'GET' ? q.companyId : undefined) },
-  };
-}
+/** The list body; a GET may give the company as a query parameter. */
+const listBody = (input: RestInput) => filteredListBody(input, (sent, query) => ({ ...sent, companyId: sent.companyId ?? query?.companyId }));
 
 const listGet = {
   summary: 'One contact list with its contacts -> {success, result}',
@@ -40,20 +33,13 @@ export const contactRoutes = defineRoutes('Contacts', [
     body: ZContactListRequest,
     handler: async (call, input) => listEnvelope(await call.contacts.list(listBody(input)), contactRow),
   },
-  {
-    method: 'GET',
+  ...listRoutes({
     url: '/api/contacts/lists',
-    summary: 'Contact lists (search, sort Title, page) -> {Result, TotalPages, Total}',
-    handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input)), listRow),
-  },
-  {
-    method: 'POST',
-    url: '/api/contacts/lists',
-    summary: 'Contact lists by the list protocol -> {Result, TotalPages, Total}',
-    handler: async (call, input) =>
-      listEnvelope(await call.contacts.lists.list(listRequest(input)), listRow),
-  },
+    post: 'Contact lists by the list protocol -> {Result, TotalPages, Total}',
+    get: 'Contact lists (search, sort Title, page) -> {Result, TotalPages, Total}',
+    list: (call, input) => call.contacts.lists.list(listRequest(input)),
+    row: listRow,
+  }),
   {
     method: 'POST',
     url: '/api/contacts/lists/update',
@@ -67,12 +53,7 @@ export const contactRoutes = defineRoutes('Contacts', [
   },
   { method: 'GET', url: '/api/contacts/lists/:id', ...listGet },
   { method: 'GET', url: '/api/lists/:id', ...listGet, summary: 'One contact list (SPEC §7 writes lists/{id})' },
-  {
-    method: 'DELETE',
-    url: '/api/contacts/lists/:id',
-    summary: 'Delete a contact list (the contacts stay)',
-    handler: async (call, input) => call.contacts.lists.delete(idParam(input)),
-  },
+  deleteRoute('/api/contacts/lists/:id', 'Delete a contact list (the contacts stay)', (call, id) => call.contacts.lists.delete(id)),
   {
     method: 'POST',
     url: '/api/contacts/lists/:id/contacts/:contactId',
@@ -116,10 +97,5 @@ export const contactRoutes = defineRoutes('Contacts', [
     summary: 'Delete a saved payment card of the contact (cards arrive with payments: none yet)',
     handler: async (call, { params, body }) => call.contacts.deleteCard({ id: params.id, cardId: (body.card as { id?: string })?.id ?? body.cardId }),
   },
-  {
-    method: 'DELETE',
-    url: '/api/contacts/:id',
-    summary: 'Delete a contact',
-    handler: async (call, input) => call.contacts.delete(idParam(input)),
-  },
+  deleteRoute('/api/contacts/:id', 'Delete a contact', (call, id) => call.contacts.delete(id)),
 ]);

@@ -1,5 +1,6 @@
 import { type TContractListRow, ZContractIdRequest, ZContractListRequest, ZContractSignRequest, ZContractUpdateRequest, ZRenegotiationsRequest } from '@klubhus/domain';
-import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { defineRoutes, idParam, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { deleteWithMessage, filteredListBody, getRoute, listRoutes, mailed, queryFilter, saved, saveRoute, sendFile, sendPdf, sendStoredPdf } from './shapes';
 
 /**
  * Sponsor agreements (SPEC §7 "Contracts"): the list protocol at /api/contracts with rows of the
@@ -9,24 +10,11 @@ import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestC
  * renegotiations. Specific paths (/products, /update, …) are static routes and win over /:id.
  */
 
-const pdfReply = (input: RestInput, fileName: string, bytes: Buffer) =>
-  input.reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(bytes.length))
-    .header('content-disposition', `inline; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
+const PDF_CACHE = 'private, no-store';
 
 export const contractRow = (r: TContractListRow) => pascalRow(r);
 
-function contractListBody(input: RestInput) {
-  const body = listRequest(input) as Record<string, unknown>;
-  const filter = (body.filter ?? {}) as Record<string, unknown>;
-  const query = input.query as Record<string, unknown>;
-  const fromQuery = input.req.method === 'GET' ? { status: query.status, companyId: query.companyId } : {};
-  return { ...body, search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined), filter: { ...fromQuery, ...filter } };
-}
+const contractListBody = (input: RestInput) => filteredListBody(input, queryFilter('status', 'companyId'));
 
 type ActionName = 'approve' | 'renew' | 'edit' | 'cancel' | 'reactivate';
 const actionRoute = (path: ActionName, what: string) =>
@@ -42,31 +30,20 @@ const actionRoute = (path: ActionName, what: string) =>
   }) satisfies Omit<RestRoute, 'tag'>;
 
 export const contractRoutes = defineRoutes('Contracts', [
-  {
-    method: 'POST',
+  ...listRoutes({
     url: '/api/contracts',
-    summary: 'Contract list: {filter{status, companyId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    post: 'Contract list: {filter{status, companyId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    get: 'Contract list by query parameters (search, sort, direction, page, perPage, status, companyId)',
     body: ZContractListRequest,
-    handler: async (call, input) => listEnvelope(await call.contracts.list(contractListBody(input)), contractRow),
-  },
-  {
-    method: 'GET',
-    url: '/api/contracts',
-    summary: 'Contract list by query parameters (search, sort, direction, page, perPage, status, companyId)',
-    handler: async (call, input) => listEnvelope(await call.contracts.list(contractListBody(input)), contractRow),
-  },
+    list: (call, input) => call.contracts.list(contractListBody(input)),
+    row: contractRow,
+  }),
   {
     method: 'POST',
     url: '/api/contracts/export',
     summary: 'Aftaler.xlsx of the current filter, search and sort',
     body: ZContractListRequest,
-    handler: async (call, input) => {
-      const file = await call.contracts.export(contractListBody(input));
-      return input.reply
-        .header('content-type', file.mimeType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Buffer.from(file.base64, 'base64'));
-    },
+    handler: async (call, input) => sendFile(input, await call.contracts.export(contractListBody(input))),
   },
   {
     method: 'GET',
@@ -74,16 +51,7 @@ export const contractRoutes = defineRoutes('Contracts', [
     summary: 'The products with an agreement setup, grouped by category -> {success, result: [{categoryId, category, products}]}',
     handler: async (call) => ({ success: true, result: await call.contracts.products() }),
   },
-  {
-    method: 'POST',
-    url: '/api/contracts/update',
-    summary: 'Create (no id) or save an agreement with its lines -> {success, result: id, message}',
-    body: ZContractUpdateRequest,
-    handler: async (call, { body }) => {
-      const r = await call.contracts.update(body);
-      return { success: true, result: r.id, message: r.message };
-    },
-  },
+  saveRoute('/api/contracts/update', 'Create (no id) or save an agreement with its lines -> {success, result: id, message}', ZContractUpdateRequest, (call, body) => call.contracts.update(body)),
   actionRoute('approve', 'Approve a draft or renewal'),
   actionRoute('renew', 'Renew an approved agreement: a new agreement in status renewal, copied'),
   actionRoute('edit', 'Reopen an approved agreement for editing'),
@@ -94,44 +62,26 @@ export const contractRoutes = defineRoutes('Contracts', [
     url: '/api/contracts/invoice',
     summary: "Invoice an approved agreement now: the next draft of its plan -> {success, result: invoice id, message}",
     body: ZContractIdRequest,
-    handler: async (call, { body }) => {
-      const r = await call.contracts.invoice(body as { id: number });
-      return { success: true, result: r.id, message: r.message };
-    },
+    handler: async (call, { body }) => saved(await call.contracts.invoice(body as { id: number })),
   },
-  {
-    method: 'GET',
-    url: '/api/contracts/:id/invoices',
-    summary: "The agreement's invoices and its plan (the Fakturaer tab) -> {success, result}",
-    handler: async (call, input) => ({ success: true, result: await call.contracts.invoices(idParam(input)) }),
-  },
+  getRoute('/api/contracts/:id/invoices', "The agreement's invoices and its plan (the Fakturaer tab) -> {success, result}", (call, id) => call.contracts.invoices(id)),
   {
     method: 'GET',
     url: '/api/contracts/:id/pdf',
     summary: "The agreement's PDF of its current version (application/pdf), made by the contract PDF job; 202 {success: false, error} while it is being made",
-    handler: async (call, input) => {
-      const r = await call.contracts.pdf(idParam(input));
-      if (r.status !== 'ready') return input.reply.code(r.status === 'pending' ? 202 : 500).header('retry-after', '2').send({ success: false, error: r.message });
-      return pdfReply(input, r.fileName, Buffer.from(r.base64, 'base64'));
-    },
+    handler: async (call, input) => sendStoredPdf(input, await call.contracts.pdf(idParam(input)), PDF_CACHE),
   },
   {
     method: 'POST',
     url: '/api/contracts/:id/send',
     summary: "Mail the agreement's PDF to its contact -> {success, result: id, message, data: {email}}",
-    handler: async (call, input) => {
-      const r = await call.contracts.send(idParam(input));
-      return { success: true, result: r.id, message: r.message, data: { email: r.email } };
-    },
+    handler: async (call, input) => mailed(await call.contracts.send(idParam(input))),
   },
   {
     method: 'POST',
     url: '/api/contracts/:id/send-signing',
     summary: 'Mail the contact a signing link (a token of 160 random bits, bound to this version of the agreement) -> {success, result: id, message, data: {email}}',
-    handler: async (call, input) => {
-      const r = await call.contracts.sendSigning(idParam(input));
-      return { success: true, result: r.id, message: r.message, data: { email: r.email } };
-    },
+    handler: async (call, input) => mailed(await call.contracts.sendSigning(idParam(input))),
   },
   {
     method: 'GET',
@@ -141,7 +91,7 @@ export const contractRoutes = defineRoutes('Contracts', [
     handler: async (call, input) => {
       const r = await call.contracts.signPage({ id: input.params.id, token: input.query.token, userAgent: input.req.headers['user-agent'] ?? null });
       input.reply.header('x-contract-signed', r.signed ? '1' : '0');
-      return pdfReply(input, r.fileName, Buffer.from(r.base64, 'base64'));
+      return sendPdf(input, r.fileName, Buffer.from(r.base64, 'base64'), PDF_CACHE);
     },
   },
   {
@@ -156,21 +106,8 @@ export const contractRoutes = defineRoutes('Contracts', [
       return { success: true, token: r.token, message: r.message, data: { fileName: r.fileName, base64: r.base64 } };
     },
   },
-  {
-    method: 'GET',
-    url: '/api/contracts/:id',
-    summary: 'One agreement with lines, totals, invoicing plan, invoices, files, audit and signing trail -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.contracts.get(idParam(input)) }),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/contracts/:id',
-    summary: 'Delete a draft agreement -> {success, message}',
-    handler: async (call, input) => {
-      const r = await call.contracts.delete(idParam(input));
-      return { success: true, message: r.message };
-    },
-  },
+  getRoute('/api/contracts/:id', 'One agreement with lines, totals, invoicing plan, invoices, files, audit and signing trail -> {success, result}', (call, id) => call.contracts.get(id)),
+  deleteWithMessage('/api/contracts/:id', 'Delete a draft agreement -> {success, message}', (call, id) => call.contracts.delete(id)),
   {
     method: 'POST',
     url: '/api/dashboard/renegotiations',

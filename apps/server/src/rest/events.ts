@@ -8,7 +8,8 @@ import {
   ZSaveInviteRequest,
 } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow, type RestInput } from './route';
+import { defineRoutes, formFiles, idParam, listRequest, pascalRow, type RestInput } from './route';
+import { deleteRoute, getRoute, listRoutes, saved, saveRoute } from './shapes';
 
 /**
  * Events and types (SPEC §7 "Events and types"). The tree list answers {Result, Total} with each
@@ -16,7 +17,6 @@ import { defineRoutes, formFiles, idParam, listEnvelope, listRequest, pascalRow,
  * takes multipart with its files named as SPEC names them (bannerPictureFile, inviteAttachmentFile, …).
  */
 
-const saved = (r: { id: number; message: string }) => ({ success: true, result: r.id, message: r.message });
 const FILE_FIELDS = ['bannerPictureFile', 'bannerBottomFile', 'inviteAttachmentFile', 'ticketLogoFile', 'ticketPictureFile', 'chartPictureFile', 'cardPictureFile'] as const;
 
 /** A multipart body's file parts become the procedure's upload fields (a JSON body may carry them as base64). */
@@ -46,38 +46,17 @@ export const eventRoutes = defineRoutes('Events', [
       };
     },
   },
-  {
-    method: 'GET',
+  ...listRoutes({
     url: '/api/events/types',
-    summary: 'Event types (Title asc, 10 per page; search, sort, direction, page, perPage) -> {Result, TotalPages, Total}',
-    handler: async (call, input) => listEnvelope(await call.eventTypes.list(listRequest(input)), (r) => pascalRow(r)),
-  },
-  {
-    method: 'POST',
-    url: '/api/events/types',
-    summary: 'Event type list: {search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}',
+    post: 'Event type list: {search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}',
+    get: 'Event types (Title asc, 10 per page; search, sort, direction, page, perPage) -> {Result, TotalPages, Total}',
     body: ZEventTypeListRequest,
-    handler: async (call, input) => listEnvelope(await call.eventTypes.list(listRequest(input)), (r) => pascalRow(r)),
-  },
-  {
-    method: 'GET',
-    url: '/api/events/types/:id',
-    summary: 'One event type with its template -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.eventTypes.get(idParam(input)) }),
-  },
-  {
-    method: 'POST',
-    url: '/api/events/types/update',
-    summary: 'Create (no id) or save an event type -> {success, result: id, message}',
-    body: ZEventTypeUpdateRequest,
-    handler: async (call, { body }) => saved(await call.eventTypes.update(body)),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/events/types/:id',
-    summary: 'Delete an event type (its events keep going without a type) -> {success, message}',
-    handler: async (call, input) => call.eventTypes.delete(idParam(input)),
-  },
+    list: (call, input) => call.eventTypes.list(listRequest(input)),
+    row: (r) => pascalRow(r),
+  }),
+  getRoute('/api/events/types/:id', 'One event type with its template -> {success, result}', (call, id) => call.eventTypes.get(id)),
+  saveRoute('/api/events/types/update', 'Create (no id) or save an event type -> {success, result: id, message}', ZEventTypeUpdateRequest, (call, body) => call.eventTypes.update(body)),
+  deleteRoute('/api/events/types/:id', 'Delete an event type (its events keep going without a type) -> {success, message}', (call, id) => call.eventTypes.delete(id)),
   {
     method: 'POST',
     url: '/api/events/update',
@@ -96,24 +75,9 @@ export const eventRoutes = defineRoutes('Events', [
       return call.events.saveInvite({ inviteId: input.params.inviteId, products: Array.isArray(raw) ? raw : ((raw as { products?: unknown })?.products ?? []) });
     },
   },
-  {
-    method: 'GET',
-    url: '/api/events/:id',
-    summary: 'One event with tickets, sponsors, seating and files -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.events.get(idParam(input)) }),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/events/:id',
-    summary: 'Delete an event (refused while it has sub-events) -> {success, message}',
-    handler: async (call, input) => call.events.delete(idParam(input)),
-  },
-  {
-    method: 'GET',
-    url: '/api/events/:id/invites',
-    summary: 'Invites grouped per company and per contact list -> {success, result: {companies[], lists[]}}',
-    handler: async (call, input) => ({ success: true, result: await call.events.invites(idParam(input)) }),
-  },
+  getRoute('/api/events/:id', 'One event with tickets, sponsors, seating and files -> {success, result}', (call, id) => call.events.get(id)),
+  deleteRoute('/api/events/:id', 'Delete an event (refused while it has sub-events) -> {success, message}', (call, id) => call.events.delete(id)),
+  getRoute('/api/events/:id/invites', 'Invites grouped per company and per contact list -> {success, result: {companies[], lists[]}}', (call, id) => call.events.invites(id)),
   {
     method: 'POST',
     url: '/api/events/:id/create-invites',
@@ -160,12 +124,7 @@ export const eventRoutes = defineRoutes('Events', [
     body: ZSaveInviteGroupRequest.omit({ id: true }),
     handler: async (call, input) => call.events.saveInviteGroup({ ...(input.body as object), id: input.params.id } as never),
   },
-  {
-    method: 'GET',
-    url: '/api/events/:id/relations',
-    summary: 'Sub-events of an event -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.events.relations(idParam(input)) }),
-  },
+  getRoute('/api/events/:id/relations', 'Sub-events of an event -> {success, result}', (call, id) => call.events.relations(id)),
   {
     method: 'POST',
     url: '/api/events/:id/relations/create',

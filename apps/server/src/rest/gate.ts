@@ -1,5 +1,6 @@
 import { ATTENDEE_STATUS_LABELS, ZAttendeeListRequest, ZScanRequest, ZTableAttendeesRequest, ZTablePlaceRequest, ZTableSaveRequest } from '@klubhus/domain';
 import { defineRoutes, idParam, type RestInput } from './route';
+import { getRoute, saved, sendFile } from './shapes';
 
 /**
  * The gate (SPEC §7 Events, issue 16) at /api/events/{id}: POST /attendees {search, company, status}
@@ -24,12 +25,11 @@ export const gateRoutes = defineRoutes('Events', [
     body: ZAttendeeListRequest.omit({ id: true }),
     handler: async (call, input) => ({ success: true, ...(await call.gate.attendees(attendeeBody(input))) }),
   },
-  {
-    method: 'GET',
-    url: '/api/events/:id/attendees/overview',
-    summary: 'Overview: {ticketsSold, bookedTickets, totalTickets, bookedSeats[{section, count}], availableSeats, scanned}',
-    handler: async (call, input) => ({ success: true, result: await call.gate.overview(idParam(input)) }),
-  },
+  getRoute(
+    '/api/events/:id/attendees/overview',
+    'Overview: {ticketsSold, bookedTickets, totalTickets, bookedSeats[{section, count}], availableSeats, scanned}',
+    (call, id) => call.gate.overview(id),
+  ),
   {
     method: 'GET',
     url: '/api/events/:id/attendees/companies',
@@ -41,13 +41,7 @@ export const gateRoutes = defineRoutes('Events', [
     url: '/api/events/:id/attendees/export',
     summary: 'Tilmeldingsliste.xlsx of the filtered attendees, every column and the extra info',
     body: ZAttendeeListRequest.omit({ id: true }),
-    handler: async (call, input) => {
-      const file = await call.gate.export(attendeeBody(input));
-      return input.reply
-        .header('content-type', file.mimeType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Buffer.from(file.base64, 'base64'));
-    },
+    handler: async (call, input) => sendFile(input, await call.gate.export(attendeeBody(input))),
   },
   {
     method: 'POST',
@@ -59,12 +53,11 @@ export const gateRoutes = defineRoutes('Events', [
       return call.gate.scan({ ticketId: q.ticketId, nonce: q.nonce, ...input.body, id: input.params.id });
     },
   },
-  {
-    method: 'GET',
-    url: '/api/events/:id/gate-codes',
-    summary: "The gate's copy of the event's valid tickets: {title, tickets[{code, number, name, product, section, row, seatNumber, scanned}]}",
-    handler: async (call, input) => ({ success: true, result: await call.gate.codes(idParam(input)) }),
-  },
+  getRoute(
+    '/api/events/:id/gate-codes',
+    "The gate's copy of the event's valid tickets: {title, tickets[{code, number, name, product, section, row, seatNumber, scanned}]}",
+    (call, id) => call.gate.codes(id),
+  ),
   {
     method: 'GET',
     url: '/api/events/:id/tables',
@@ -76,10 +69,7 @@ export const gateRoutes = defineRoutes('Events', [
     url: '/api/events/:id/tables',
     summary: 'A new table or a change of one: {tableId?, title, description, seats, autoPlace} -> {success, result: id, message}; seats locked once guests sit there',
     body: ZTableSaveRequest.omit({ id: true }),
-    handler: async (call, input) => {
-      const r = await call.gate.saveTable({ ...input.body, id: input.params.id });
-      return { success: true, result: r.id, message: r.message };
-    },
+    handler: async (call, input) => saved(await call.gate.saveTable({ ...input.body, id: input.params.id })),
   },
   {
     method: 'DELETE',
@@ -111,16 +101,12 @@ export const gateRoutes = defineRoutes('Events', [
     method: 'GET',
     url: '/api/events/:id/table-cards',
     summary: 'The table cards as a PDF (opened in a new tab), in the plan\'s format (A4, A4 folded, A5) and orientation',
-    handler: async (call, input) => {
-      const file = await call.gate.tableCards(idParam(input));
-      return input.reply.header('content-type', file.mimeType).header('content-disposition', `inline; filename="${file.fileName}"`).send(Buffer.from(file.base64, 'base64'));
-    },
+    handler: async (call, input) => sendFile(input, await call.gate.tableCards(idParam(input)), 'inline'),
   },
-  {
-    method: 'GET',
-    url: '/api/public/events/:id/table-plan',
-    summary: 'The public table plan of an event with hasTables: {title, tables[{title, description, guests[{name, company}]}]}',
-    public: true,
-    handler: async (call, input) => ({ success: true, result: await call.gate.publicTablePlan(idParam(input)) }),
-  },
+  getRoute(
+    '/api/public/events/:id/table-plan',
+    'The public table plan of an event with hasTables: {title, tables[{title, description, guests[{name, company}]}]}',
+    (call, id) => call.gate.publicTablePlan(id),
+    { public: true },
+  ),
 ]);

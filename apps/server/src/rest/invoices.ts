@@ -1,6 +1,7 @@
 import { type EconomicLookup, type TInvoiceListRow, ZInvoiceIdRequest, ZInvoiceListRequest, ZInvoiceUpdateDateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { defineRoutes, idParam, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { filteredListBody, getRoute, listRoutes, queryFilter, saved, saveRoute, sendStoredPdf } from './shapes';
 
 /**
  * Invoices (SPEC §7 Invoices, issue 15) at /api/invoices: the list protocol (Number desc, 10 per
@@ -16,13 +17,7 @@ import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestC
 
 export const invoiceRow = (r: TInvoiceListRow) => pascalRow(r);
 
-function invoiceListBody(input: RestInput) {
-  const body = listRequest(input) as Record<string, unknown>;
-  const filter = (body.filter ?? {}) as Record<string, unknown>;
-  const query = input.query as Record<string, unknown>;
-  const fromQuery = input.req.method === 'GET' ? { orderId: query.orderId, companyId: query.companyId, type: query.type } : {};
-  return { ...body, search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined), filter: { ...fromQuery, ...filter } };
-}
+const invoiceListBody = (input: RestInput) => filteredListBody(input, queryFilter('orderId', 'companyId', 'type'));
 
 type Action = 'book' | 'credit' | 'delete' | 'send' | 'sent' | 'paid' | 'sendReceipt';
 const act = (path: string, name: Action, summary: string): Omit<RestRoute, 'tag'> => ({
@@ -45,47 +40,30 @@ const LOOKUPS: [string, EconomicLookup][] = [
   ['/api/orders/economic/products', 'products'],
 ];
 
-const invoiceOrder = async (call: RestCaller, id: unknown) => {
-  const r = await call.orders.invoice({ id });
-  return { success: true, result: r.id, message: r.message };
-};
+const invoiceOrder = async (call: RestCaller, id: unknown) => saved(await call.orders.invoice({ id }));
 
 export const invoiceRoutes = defineRoutes('Invoices', [
-  {
-    method: 'POST',
+  ...listRoutes({
     url: '/api/invoices',
-    summary: 'Invoice list: {filter{orderId, companyId, type}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    post: 'Invoice list: {filter{orderId, companyId, type}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    get: 'Invoice list by query parameters (search, sort, direction, page, perPage, orderId, companyId, type)',
     body: ZInvoiceListRequest,
-    handler: async (call, input) => listEnvelope(await call.invoices.list(invoiceListBody(input)), invoiceRow),
-  },
-  {
-    method: 'GET',
-    url: '/api/invoices',
-    summary: 'Invoice list by query parameters (search, sort, direction, page, perPage, orderId, companyId, type)',
-    handler: async (call, input) => listEnvelope(await call.invoices.list(invoiceListBody(input)), invoiceRow),
-  },
-  {
-    method: 'POST',
-    url: '/api/invoices/update-date',
-    summary: "Change a draft's invoice date {id, invoiceDate: YYYY-MM-DD} -> {success, result: id, message: 'Faktura dato er gemt'}",
-    body: ZInvoiceUpdateDateRequest,
-    handler: async (call, { body }) => {
-      const r = await call.invoices.updateDate(body);
-      return { success: true, result: r.id, message: r.message };
-    },
-  },
+    list: (call, input) => call.invoices.list(invoiceListBody(input)),
+    row: invoiceRow,
+  }),
+  saveRoute(
+    '/api/invoices/update-date',
+    "Change a draft's invoice date {id, invoiceDate: YYYY-MM-DD} -> {success, result: id, message: 'Faktura dato er gemt'}",
+    ZInvoiceUpdateDateRequest,
+    (call, body) => call.invoices.updateDate(body),
+  ),
   {
     method: 'GET',
     url: '/api/invoices/:orderId',
     summary: "An order's invoices and its invoicing plan (made and still to come) -> {success, result: {invoices, planned, canInvoice}}",
     handler: async (call, { params }) => ({ success: true, result: await call.invoices.byOrder({ orderId: params.orderId }) }),
   },
-  {
-    method: 'GET',
-    url: '/api/invoices/:id/detail',
-    summary: 'One invoice with its lines, totals, recipient, PDF state, e-conomic state and history -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.invoices.get(idParam(input)) }),
-  },
+  getRoute('/api/invoices/:id/detail', 'One invoice with its lines, totals, recipient, PDF state, e-conomic state and history -> {success, result}', (call, id) => call.invoices.get(id)),
   act('book', 'book', 'Book a draft: it gets the next invoice number'),
   act('credit', 'credit', 'Credit a booked invoice: a credit note with its own number'),
   act('delete', 'delete', 'Delete a draft'),
@@ -98,18 +76,7 @@ export const invoiceRoutes = defineRoutes('Invoices', [
     url: '/api/invoices/:id/pdf',
     summary: 'The PDF of a booked invoice (application/pdf); 202 {success: false, error} while it is being made',
     query: ZInvoiceIdRequest.partial(),
-    handler: async (call, input) => {
-      const r = await call.invoices.pdf(idParam(input));
-      if (r.status !== 'ready') return input.reply.code(r.status === 'pending' ? 202 : 500).header('retry-after', '2').send({ success: false, error: r.message });
-      const bytes = Buffer.from(r.base64, 'base64');
-      return input.reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(bytes.length))
-        .header('content-disposition', `inline; filename="${r.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
-        .send(bytes);
-    },
+    handler: async (call, input) => sendStoredPdf(input, await call.invoices.pdf(idParam(input)), 'private, max-age=300'),
   },
   {
     method: 'GET',

@@ -1,31 +1,20 @@
 import { ZClubModuleUpdateRequest, ZModuleListRequest, ZModuleUpdateRequest } from '@klubhus/domain';
-import { defineRoutes, idParam, listEnvelope, listRequest, type RestCaller, type RestInput } from './route';
+import { defineRoutes, listRequest } from './route';
+import { deleteRoute, getRoute, listRoutes } from './shapes';
 
 /** Module list rows as the legacy API gave them: Id, then the fields as they are. */
 const moduleRow = ({ id, ...m }: { id: number; name: string; alias: string; url: string | null; icon: string; sorting: number }) => ({ Id: id, ...m });
-const moduleList = async (call: RestCaller, input: RestInput) =>
-  listEnvelope(await call.modules.list(listRequest(input)), moduleRow);
 
 export const moduleRoutes = defineRoutes('Modules', [
-  {
-    method: 'POST',
+  ...listRoutes({
     url: '/api/modules',
-    summary: 'Module list: {filter, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Sorting asc, 10 per page',
+    post: 'Module list: {filter, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Sorting asc, 10 per page',
+    get: 'Module list by query parameters (search, sort, direction, page)',
     body: ZModuleListRequest,
-    handler: moduleList,
-  },
-  {
-    method: 'GET',
-    url: '/api/modules',
-    summary: 'Module list by query parameters (search, sort, direction, page)',
-    handler: moduleList,
-  },
-  {
-    method: 'GET',
-    url: '/api/modules/:id',
-    summary: 'One module',
-    handler: async (call, input) => ({ success: true, result: await call.modules.get(idParam(input)) }),
-  },
+    list: (call, input) => call.modules.list(listRequest(input)),
+    row: moduleRow,
+  }),
+  getRoute('/api/modules/:id', 'One module', (call, id) => call.modules.get(id)),
   {
     method: 'POST',
     url: '/api/modules/update',
@@ -36,12 +25,7 @@ export const moduleRoutes = defineRoutes('Modules', [
       return { success: true, result: r.id };
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/modules/:id',
-    summary: 'Delete a module',
-    handler: async (call, input) => call.modules.delete(idParam(input)),
-  },
+  deleteRoute('/api/modules/:id', 'Delete a module', (call, id) => call.modules.delete(id)),
   {
     method: 'GET',
     url: '/api/clients/:id/modules',

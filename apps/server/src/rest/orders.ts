@@ -1,6 +1,7 @@
 import { type TOrderListRow, ZOrderActionRequest, ZOrderListRequest, ZOrderUpdateRequest } from '@klubhus/domain';
 import { z } from 'zod';
-import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { defineRoutes, idParam, pascalRow, type RestCaller, type RestInput, type RestRoute } from './route';
+import { deleteWithMessage, filteredListBody, getRoute, listRoutes, mailed, queryFilter, saveRoute, sendFile } from './shapes';
 
 /**
  * Orders (SPEC §7 "Orders"): the list protocol at {base} = /api/orders with rows Id, Status, Number,
@@ -15,13 +16,7 @@ import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestC
 export const orderRow = (r: TOrderListRow) => pascalRow(r);
 
 /** The list body; a search sent inside filter counts as the search. */
-function orderListBody(input: RestInput) {
-  const body = listRequest(input) as Record<string, unknown>;
-  const filter = (body.filter ?? {}) as Record<string, unknown>;
-  const query = input.query as Record<string, unknown>;
-  const fromQuery = input.req.method === 'GET' ? { status: query.status, paymentStatus: query.paymentStatus } : {};
-  return { ...body, search: body.search ?? (typeof filter.search === 'string' ? filter.search : undefined), filter: { ...fromQuery, ...filter } };
-}
+const orderListBody = (input: RestInput) => filteredListBody(input, queryFilter('status', 'paymentStatus'));
 
 const actionRoute = (path: 'approve' | 'edit' | 'cancel', what: string, act: (call: RestCaller, body: unknown) => Promise<{ id: number; message: string; status: string | null }>) =>
   ({
@@ -36,42 +31,22 @@ const actionRoute = (path: 'approve' | 'edit' | 'cancel', what: string, act: (ca
   }) satisfies Omit<RestRoute, 'tag'>;
 
 export const orderRoutes = defineRoutes('Orders', [
-  {
-    method: 'POST',
+  ...listRoutes({
     url: '/api/orders',
-    summary: 'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    post: 'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    get: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus)',
     body: ZOrderListRequest,
-    handler: async (call, input) => listEnvelope(await call.orders.list(orderListBody(input)), orderRow),
-  },
-  {
-    method: 'GET',
-    url: '/api/orders',
-    summary: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus)',
-    handler: async (call, input) => listEnvelope(await call.orders.list(orderListBody(input)), orderRow),
-  },
+    list: (call, input) => call.orders.list(orderListBody(input)),
+    row: orderRow,
+  }),
   {
     method: 'POST',
     url: '/api/orders/export',
     summary: 'Ordrer.xlsx of the current filter, search and sort',
     body: ZOrderListRequest,
-    handler: async (call, input) => {
-      const file = await call.orders.export(orderListBody(input));
-      return input.reply
-        .header('content-type', file.mimeType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(Buffer.from(file.base64, 'base64'));
-    },
+    handler: async (call, input) => sendFile(input, await call.orders.export(orderListBody(input))),
   },
-  {
-    method: 'POST',
-    url: '/api/orders/update',
-    summary: 'Create (no id) or save an order with its lines -> {success, result: id, message}',
-    body: ZOrderUpdateRequest,
-    handler: async (call, { body }) => {
-      const r = await call.orders.update(body);
-      return { success: true, result: r.id, message: r.message };
-    },
-  },
+  saveRoute('/api/orders/update', 'Create (no id) or save an order with its lines -> {success, result: id, message}', ZOrderUpdateRequest, (call, body) => call.orders.update(body)),
   actionRoute('approve', 'Approve a draft', (call, body) => call.orders.approve(body)),
   actionRoute('edit', 'Reopen an approved order for editing', (call, body) => call.orders.edit(body)),
   actionRoute('cancel', 'Cancel an order (not a draft or a cancelled one)', (call, body) => call.orders.cancel(body)),
@@ -80,10 +55,7 @@ export const orderRoutes = defineRoutes('Orders', [
     url: '/api/orders/:id/send-paymentlink',
     summary: "Mail the order's contact a link to pay the approved order with the club's provider ({capture: 'auto' | 'manual'}, default auto) -> {success, result: id, message, data: {email}}",
     body: z.object({ capture: z.enum(['auto', 'manual']).nullish() }),
-    handler: async (call, { params, body }) => {
-      const r = await call.orders.sendPaymentLink({ id: params.id, capture: body.capture as 'auto' | 'manual' | undefined });
-      return { success: true, result: r.id, message: r.message, data: { email: r.email } };
-    },
+    handler: async (call, { params, body }) => mailed(await call.orders.sendPaymentLink({ id: params.id, capture: body.capture as 'auto' | 'manual' | undefined })),
   },
   {
     method: 'POST',
@@ -94,19 +66,6 @@ export const orderRoutes = defineRoutes('Orders', [
       return { success: true, result: r.id, paymentStatus: r.paymentStatus, message: r.message };
     },
   },
-  {
-    method: 'GET',
-    url: '/api/orders/:id',
-    summary: 'One order with lines, options, totals, invoicing plan, field values and audit -> {success, result}',
-    handler: async (call, input) => ({ success: true, result: await call.orders.get(idParam(input)) }),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/orders/:id',
-    summary: 'Delete a draft or cancelled order -> {success, message}',
-    handler: async (call, input) => {
-      const r = await call.orders.delete(idParam(input));
-      return { success: true, message: r.message };
-    },
-  },
+  getRoute('/api/orders/:id', 'One order with lines, options, totals, invoicing plan, field values and audit -> {success, result}', (call, id) => call.orders.get(id)),
+  deleteWithMessage('/api/orders/:id', 'Delete a draft or cancelled order -> {success, message}', (call, id) => call.orders.delete(id)),
 ]);

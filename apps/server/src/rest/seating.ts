@@ -3,6 +3,7 @@ import { toPretixPlan, type TSeatMapLayout, ZSeatingChartUpdateRequest } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoutes, idParam } from './route';
+import { deleteRoute, saveRoute } from './shapes';
 
 /**
  * A drawing's bytes, kept per process by token with its brotli and gzip copies: a drawing never
@@ -81,20 +82,11 @@ export const seatingRoutes = defineRoutes('Seating', [
       return input.query.format === 'pretix' ? toPretixPlan(chart.name, chart.plan) : { success: true, result: chart };
     },
   },
-  {
-    method: 'POST',
-    url: '/api/seats/charts/update',
-    summary: 'Create (no id) or save a chart {id?, name, plan: {categories, sections}} -> {success, result: id, message}',
-    body: ZSeatingChartUpdateRequest,
-    handler: async (call, { body }) => {
-      const r = await call.seatingCharts.update(body);
-      return { success: true, result: r.id, message: r.message };
-    },
-  },
-  {
-    method: 'DELETE',
-    url: '/api/seats/charts/:id',
-    summary: 'Delete a chart no event uses -> {success, message}',
-    handler: async (call, input) => call.seatingCharts.delete(idParam(input)),
-  },
+  saveRoute(
+    '/api/seats/charts/update',
+    'Create (no id) or save a chart {id?, name, plan: {categories, sections}} -> {success, result: id, message}',
+    ZSeatingChartUpdateRequest,
+    (call, body) => call.seatingCharts.update(body),
+  ),
+  deleteRoute('/api/seats/charts/:id', 'Delete a chart no event uses -> {success, message}', (call, id) => call.seatingCharts.delete(id)),
 ]);

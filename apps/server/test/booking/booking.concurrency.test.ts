@@ -1,10 +1,11 @@
 import { BOOKING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capacityLocks } from '../../../../packages/api/src/booking/capacity';
 import { danishMessage } from '../catalogue/helpers';
-import { clubId, createTestApp, type TestApp } from '../helpers';
-import { type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTestPage, type Visitor, visitorOf } from './helpers';
+import { clubId } from '../helpers';
+import { callerFor, capacityAndRecount, guest, openEvent, payOnTestPage, visitorOf } from './helpers';
+import { productId, useTestApp } from '../support/app';
 
 /**
  * Capacity that never oversells (DESIGN.md "Capacity"), on PostgreSQL: many buyers at once for the
@@ -12,28 +13,18 @@ import { type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTest
  * off (capacityLocks.enabled = false: read, check, write) must oversell, so the claim can fail.
  * The embedded database runs one transaction at a time, so this file needs a server.
  */
-let t: TestApp;
-let staff: Caller;
-let v: Visitor;
-let typeId: number;
-let single: number;
-let season: number;
-let demo: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await clubId(t.database, 'Demo IF');
-  staff = await callerFor(t, 'staff@demo.dk');
-  v = visitorOf(t);
-  typeId = (await staff.eventTypes.update({ title: 'Samtidighed' })).id;
-  const product = async (title: string) => (await t.database.owner.selectFrom('products').select('id').where('client_id', '=', demo).where('title', '=', title).executeTakeFirstOrThrow()).id;
-  single = await product('Enkeltbillet');
-  season = await product('Sæsonkort');
-}, 120_000);
-afterAll(() => {
-  capacityLocks.enabled = true;
-  return t.close();
-});
+const app = useTestApp(
+  async (t) => {
+    const demo = await clubId(t.database, 'Demo IF');
+    const staff = await callerFor(t, 'staff@demo.dk');
+    const v = visitorOf(t);
+    const typeId = (await staff.eventTypes.update({ title: 'Samtidighed' })).id;
+    return { demo, staff, v, typeId, single: await productId(t, 'Enkeltbillet'), season: await productId(t, 'Sæsonkort') };
+  },
+  () => {
+    capacityLocks.enabled = true;
+  },
+);
 
 async function race(n: number, call: () => Promise<unknown>) {
   const results = await Promise.allSettled(Array.from({ length: n }, () => call()));
@@ -45,7 +36,7 @@ async function race(n: number, call: () => Promise<unknown>) {
 const liveTickets = async (eventId: number) =>
   Number(
     (
-      await t.database.owner
+      await app.t.database.owner
         .selectFrom('event_tickets')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('event_id', '=', eventId)
@@ -56,8 +47,8 @@ const liveTickets = async (eventId: number) =>
 
 /** A free seat of the demo stadium in no channel. */
 async function freeSeat(offset: number) {
-  const agf = await t.database.owner.selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
-  const seat = await t.database.owner
+  const agf = await app.t.database.owner.selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', app.demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+  const seat = await app.t.database.owner
     .selectFrom('seat_map_seats')
     .select('seat_key')
     .where('seat_map_id', '=', agf.seat_map_id as number)
@@ -71,18 +62,18 @@ async function freeSeat(offset: number) {
 
 describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (PostgreSQL)', () => {
   it('60 buyers at once for the last 10 tickets: exactly 10 get one, the rest the sold-out text; the control without the lock oversells', async () => {
-    const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
-    const eventId = await openEvent(staff, typeId, 'De sidste ti', tickets);
-    const email = (await v.booking.products({ eventId })).contactEmail;
-    const locked = await race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
+    const tickets = [{ productId: app.single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
+    const eventId = await openEvent(app.staff, app.typeId, 'De sidste ti', tickets);
+    const email = (await app.v.booking.products({ eventId })).contactEmail;
+    const locked = await race(60, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])));
     expect(locked.ok).toBe(10);
     expect(new Set(locked.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
     expect(await liveTickets(eventId)).toBe(10);
 
     capacityLocks.enabled = false;
     try {
-      const control = await openEvent(staff, typeId, 'De sidste ti uden lås', tickets);
-      const unlocked = await race(60, () => v.booking.book(guest(control, [{ productId: single, amount: 1 }])));
+      const control = await openEvent(app.staff, app.typeId, 'De sidste ti uden lås', tickets);
+      const unlocked = await race(60, () => app.v.booking.book(guest(control, [{ productId: app.single, amount: 1 }])));
       // Without the lock the same race sells more than there is.
       expect(unlocked.ok).toBeGreaterThan(10);
       expect(await liveTickets(control)).toBeGreaterThan(10);
@@ -93,16 +84,16 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
 
   it('30 buyers at once for one seat: exactly one gets it; the control without the locks sells it twice', async () => {
     const { eventId, seatMapId, seat } = await freeSeat(0);
-    const locked = await race(30, () => v.booking.book(guest(eventId, [{ productId: season, amount: 1, seat }])));
+    const locked = await race(30, () => app.v.booking.book(guest(eventId, [{ productId: app.season, amount: 1, seat }])));
     expect(locked.ok).toBe(1);
-    const held = await t.database.owner.selectFrom('event_tickets').select('id').where('event_id', '=', eventId).where('seat_key', '=', seat).where('status', '<>', 'cancelled').execute();
+    const held = await app.t.database.owner.selectFrom('event_tickets').select('id').where('event_id', '=', eventId).where('seat_key', '=', seat).where('status', '<>', 'cancelled').execute();
     expect(held).toHaveLength(1);
-    expect(await t.database.owner.selectFrom('seat_map_seats').select('status').where('seat_map_id', '=', seatMapId).where('seat_key', '=', seat).executeTakeFirstOrThrow()).toEqual({ status: 'held' });
+    expect(await app.t.database.owner.selectFrom('seat_map_seats').select('status').where('seat_map_id', '=', seatMapId).where('seat_key', '=', seat).executeTakeFirstOrThrow()).toEqual({ status: 'held' });
 
     capacityLocks.enabled = false;
     try {
       const other = await freeSeat(1);
-      const unlocked = await race(30, () => v.booking.book(guest(other.eventId, [{ productId: season, amount: 1, seat: other.seat }])));
+      const unlocked = await race(30, () => app.v.booking.book(guest(other.eventId, [{ productId: app.season, amount: 1, seat: other.seat }])));
       expect(unlocked.ok).toBeGreaterThan(1);
     } finally {
       capacityLocks.enabled = true;
@@ -110,35 +101,35 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
   });
 
   it('10 holds run out while 60 new buyers race and the 10 late payments arrive: never more than 10 live, every late payment flagged, what a payment held for a moment is sold after; the counters equal a recount', async () => {
-    const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
-    const eventId = await openEvent(staff, typeId, 'Udløbne hold', tickets);
-    const email = (await v.booking.products({ eventId })).contactEmail;
+    const tickets = [{ productId: app.single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
+    const eventId = await openEvent(app.staff, app.typeId, 'Udløbne hold', tickets);
+    const email = (await app.v.booking.products({ eventId })).contactEmail;
     const held = [];
-    for (let i = 0; i < 10; i++) held.push(await v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
-    await sql`UPDATE event_bookings SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(t.database.owner);
-    await sql`UPDATE event_tickets SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(t.database.owner);
+    for (let i = 0; i < 10; i++) held.push(await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])));
+    await sql`UPDATE event_bookings SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(app.t.database.owner);
+    await sql`UPDATE event_tickets SET held_until = now() - interval '1 second' WHERE event_id = ${eventId}`.execute(app.t.database.owner);
 
     const [, fresh] = await Promise.all([
-      Promise.allSettled(held.map((r) => payOnTestPage(v, r.payment))),
-      race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))),
+      Promise.allSettled(held.map((r) => payOnTestPage(app.v, r.payment))),
+      race(60, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))),
     ]);
     // A booking passes a hold a payment is deciding on (SKIP LOCKED): it counts until the payment has decided.
     expect(fresh.ok).toBeGreaterThan(0);
     expect(fresh.ok).toBeLessThanOrEqual(10);
     expect(new Set(fresh.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
     expect(await liveTickets(eventId)).toBe(fresh.ok);
-    const ids = (await t.database.owner.selectFrom('event_bookings').select('id').where('order_id', 'in', held.map((r) => r.orderId)).execute()).map((b) => b.id);
-    const late = await t.database.owner.selectFrom('payments').select(['status', 'needs_attention']).where('purpose_type', '=', 'booking').where('purpose_id', 'in', ids).execute();
+    const ids = (await app.t.database.owner.selectFrom('event_bookings').select('id').where('order_id', 'in', held.map((r) => r.orderId)).execute()).map((b) => b.id);
+    const late = await app.t.database.owner.selectFrom('payments').select(['status', 'needs_attention']).where('purpose_type', '=', 'booking').where('purpose_id', 'in', ids).execute();
     expect(late).toHaveLength(10);
     expect(late.every((p) => p.status === 'paid' && !!p.needs_attention)).toBe(true);
-    const orders = await t.database.owner.selectFrom('orders').select('status').where('id', 'in', held.map((r) => r.orderId)).execute();
+    const orders = await app.t.database.owner.selectFrom('orders').select('status').where('id', 'in', held.map((r) => r.orderId)).execute();
     expect(orders.every((o) => o.status === 'cancelled')).toBe(true);
 
     // Whatever was not sold in the race is free now, and no more.
-    for (let i = fresh.ok; i < 10; i++) expect((await v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).status).toBe('draft');
-    await expect(v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).rejects.toThrow(BOOKING_MSG.noTickets(email));
+    for (let i = fresh.ok; i < 10; i++) expect((await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))).status).toBe('draft');
+    await expect(app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))).rejects.toThrow(BOOKING_MSG.noTickets(email));
     expect(await liveTickets(eventId)).toBe(10);
-    const { counters, recount } = await capacityAndRecount(t);
+    const { counters, recount } = await capacityAndRecount(app.t);
     expect(counters).toEqual(recount);
   });
 });

@@ -1,87 +1,79 @@
 import { BOOKING_MSG } from '@klubhus/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubId, createTestApp, type TestApp } from '../helpers';
-import { type Caller, callerFor, CARD, guest, openEvent, visitorOf } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { clubId } from '../helpers';
+import { callerFor, CARD, guest, openEvent, visitorOf } from './helpers';
 import { decodeTicketQr } from './qr';
+import { productId, useTestApp } from '../support/app';
 
 /** The booking's documented URLs (SPEC §7 Public events/booking) over the same procedures, with their envelopes. */
-let t: TestApp;
-let staff: Caller;
-let single: number;
-let typeId: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await callerFor(t, 'staff@demo.dk');
-  const demo = await clubId(t.database, 'Demo IF');
-  single = (await t.database.owner.selectFrom('products').select('id').where('client_id', '=', demo).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
-  typeId = (await staff.eventTypes.update({ title: 'REST-booking' })).id;
-}, 120_000);
-afterAll(() => t.close());
+const app = useTestApp(async (t) => {
+  const staff = await callerFor(t, 'staff@demo.dk');
+  return { staff, single: await productId(t, 'Enkeltbillet'), typeId: (await staff.eventTypes.update({ title: 'REST-booking' })).id };
+});
 
 describe('REST booking', () => {
   it('products, validate-contact, book (paid), the test provider, accept-payment, order, tickets and the PDF', async () => {
-    const eventId = await openEvent(staff, typeId, 'REST-kamp', [{ productId: single, title: 'Ståplads', price: '80', maxAmount: '5', public: true }]);
-    const products = (await t.request('POST', `/public/events/${eventId}/products`, { body: {} })).json();
+    const eventId = await openEvent(app.staff, app.typeId, 'REST-kamp', [{ productId: app.single, title: 'Ståplads', price: '80', maxAmount: '5', public: true }]);
+    const products = (await app.t.request('POST', `/public/events/${eventId}/products`, { body: {} })).json();
     expect(products.success).toBe(true);
-    expect(products.result.none[0]).toMatchObject({ productId: single, maxAmount: 5, price: 80 });
+    expect(products.result.none[0]).toMatchObject({ productId: app.single, maxAmount: 5, price: 80 });
     expect(products.bookingProducts.users).toEqual([expect.objectContaining({ key: 'none', name: BOOKING_MSG.buyAsGuest })]);
 
-    expect((await t.request('POST', '/public/events/validate-contact', { body: { email: 'admin@demo.dk' } })).json()).toEqual({ success: false, error: BOOKING_MSG.knownEmail });
-    expect((await t.request('POST', '/public/events/validate-contact', { body: { email: 'x' } })).statusCode).toBe(400);
+    expect((await app.t.request('POST', '/public/events/validate-contact', { body: { email: 'admin@demo.dk' } })).json()).toEqual({ success: false, error: BOOKING_MSG.knownEmail });
+    expect((await app.t.request('POST', '/public/events/validate-contact', { body: { email: 'x' } })).statusCode).toBe(400);
 
-    const refused = await t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: single, amount: 6 }]) });
+    const refused = await app.t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: app.single, amount: 6 }]) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, error: BOOKING_MSG.onlyLeft(5) });
 
-    const booked = (await t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: single, amount: 2 }], { email: 'rest@example.dk' }) })).json();
+    const booked = (await app.t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: app.single, amount: 2 }], { email: 'rest@example.dk' }) })).json();
     expect(booked).toMatchObject({ success: true, data: expect.any(Number), result: { redirect: expect.stringContaining('/pay/test/') } });
-    const order = (await t.request('GET', `/api/public/events/${eventId}/order/${booked.token}`)).json();
+    const order = (await app.t.request('GET', `/api/public/events/${eventId}/order/${booked.token}`)).json();
     expect(order).toMatchObject({ success: true, result: { status: 'draft', total: 160 } });
-    expect((await t.request('GET', `/api/public/events/${eventId + 1000}/order/${booked.token}`)).statusCode).toBe(404);
+    expect((await app.t.request('GET', `/api/public/events/${eventId + 1000}/order/${booked.token}`)).statusCode).toBe(404);
 
     const pageToken = booked.result.redirect.split('/pay/test/')[1];
-    const decided = await visitorOf(t).payments.testDecide({ token: pageToken, decision: 'pay', card: CARD } as never);
-    const back = await t.request('GET', new URL(decided.redirect).pathname + new URL(decided.redirect).search);
+    const decided = await visitorOf(app.t).payments.testDecide({ token: pageToken, decision: 'pay', card: CARD } as never);
+    const back = await app.t.request('GET', new URL(decided.redirect).pathname + new URL(decided.redirect).search);
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/events/rest-kamp/${booked.token}?betaling=ok`);
 
-    const tickets = (await t.request('GET', `/api/public/events/tickets/${booked.token}`)).json();
+    const tickets = (await app.t.request('GET', `/api/public/events/tickets/${booked.token}`)).json();
     expect(tickets.result).toHaveLength(2);
     for (const path of [`/public/events/ticket/${tickets.result[1].ticketId}`, `/api/public/events/ticket/${tickets.result[1].ticketId}`]) {
-      const pdf = await t.request('GET', path);
+      const pdf = await app.t.request('GET', path);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(await decodeTicketQr(pdf.rawPayload)).toBe(tickets.result[1].ticketId);
     }
   });
 
   it('create-intent answers no client secret on the test provider; seasonal tickets by REST for the holder', async () => {
-    const eventId = await openEvent(staff, typeId, 'Intent', [{ productId: single, title: 'Billet', price: '10', public: true }]);
-    const r = (await t.request('POST', '/public/events/create-intent', { body: guest(eventId, [{ productId: single, amount: 1 }]) })).json();
+    const eventId = await openEvent(app.staff, app.typeId, 'Intent', [{ productId: app.single, title: 'Billet', price: '10', public: true }]);
+    const r = (await app.t.request('POST', '/public/events/create-intent', { body: guest(eventId, [{ productId: app.single, amount: 1 }]) })).json();
     expect(r).toMatchObject({ success: true, result: null, data: expect.any(Number) });
 
-    const member = await t.login('member@demo.dk');
-    const agf = (await t.request('GET', '/api/public/events/demo-if-agf')).json().result;
-    const cards = (await t.request('GET', `/api/public/events/${agf.id}/seasonal-tickets`, { cookie: member })).json();
+    const member = await app.t.login('member@demo.dk');
+    const agf = (await app.t.request('GET', '/api/public/events/demo-if-agf')).json().result;
+    const cards = (await app.t.request('GET', `/api/public/events/${agf.id}/seasonal-tickets`, { cookie: member })).json();
     expect(cards.result).toEqual([expect.objectContaining({ product: 'Sæsonkort', attending: null })]);
-    const answered = (await t.request('POST', `/public/events/${agf.id}/seasonal-tickets/${cards.result[0].id}?attending=false`, { cookie: member, body: {} })).json();
+    const answered = (await app.t.request('POST', `/public/events/${agf.id}/seasonal-tickets/${cards.result[0].id}?attending=false`, { cookie: member, body: {} })).json();
     expect(answered, JSON.stringify(answered)).toMatchObject({ success: true, result: { attending: false } });
     // A stranger sees none and cannot answer.
-    expect((await t.request('GET', `/api/public/events/${agf.id}/seasonal-tickets`)).json().result).toEqual([]);
-    expect((await t.request('POST', `/public/events/${agf.id}/seasonal-tickets/${cards.result[0].id}?attending=true`, { body: {} })).statusCode).toBe(404);
+    expect((await app.t.request('GET', `/api/public/events/${agf.id}/seasonal-tickets`)).json().result).toEqual([]);
+    expect((await app.t.request('POST', `/public/events/${agf.id}/seasonal-tickets/${cards.result[0].id}?attending=true`, { body: {} })).statusCode).toBe(404);
   });
 
   it('has-channel: the main sponsor’s block is told to its own contacts only', async () => {
-    const demo = await clubId(t.database, 'Demo IF');
-    const agf = await t.database.owner.selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
-    const channel = await t.database.owner.selectFrom('seat_map_seats').select('channel').where('seat_map_id', '=', agf.seat_map_id as number).where('channel', 'is not', null).executeTakeFirstOrThrow();
+    const demo = await clubId(app.t.database, 'Demo IF');
+    const agf = await app.t.database.owner.selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+    const channel = await app.t.database.owner.selectFrom('seat_map_seats').select('channel').where('seat_map_id', '=', agf.seat_map_id as number).where('channel', 'is not', null).executeTakeFirstOrThrow();
     const companyId = Number(String(channel.channel).split(':')[1]);
     const url = `/api/seats/seasons/${agf.id}/has-channel/${companyId}`;
-    expect((await t.request('GET', url)).json()).toEqual({ success: false });
-    const member = await t.login('member@demo.dk');
-    expect((await t.request('GET', url, { cookie: member })).json()).toEqual({ success: false });
-    const mette = await t.database.owner.selectFrom('contacts').select('id').where('client_id', '=', demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow();
-    await t.database.owner.insertInto('company_contacts').values({ client_id: demo, company_id: companyId, contact_id: mette.id }).execute();
-    expect((await t.request('GET', url, { cookie: member })).json()).toEqual({ success: true });
+    expect((await app.t.request('GET', url)).json()).toEqual({ success: false });
+    const member = await app.t.login('member@demo.dk');
+    expect((await app.t.request('GET', url, { cookie: member })).json()).toEqual({ success: false });
+    const mette = await app.t.database.owner.selectFrom('contacts').select('id').where('client_id', '=', demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow();
+    await app.t.database.owner.insertInto('company_contacts').values({ client_id: demo, company_id: companyId, contact_id: mette.id }).execute();
+    expect((await app.t.request('GET', url, { cookie: member })).json()).toEqual({ success: true });
   });
 });

@@ -12,59 +12,50 @@ import {
   SEATING_MSG,
 } from '@klubhus/domain';
 import { runContractPlansAllClubs } from '@klubhus/api/contracts/jobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
-import { type ContractsCaller, callerFor, contractInput, type DemoIds, demoIds, packageLines, refused, statusOf } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { callerFor, contractInput, demoIds, packageLines, refused, statusOf } from './helpers';
+import { useTestApp } from '../support/app';
 
 /** Agreements through the router on a fresh database (embedded, or PostgreSQL with DATABASE_URL). */
-let t: TestApp;
-let call: ContractsCaller;
-let ids: DemoIds;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  call = await callerFor(t);
-  ids = await demoIds(t);
-}, 120_000);
-afterAll(() => t.close());
+const app = useTestApp(async (t) => ({ call: await callerFor(t), ids: await demoIds(t) }));
 
 /** A new agreement brought into a status the way staff would. */
 async function contractIn(status: ContractStatus): Promise<number> {
-  const { id } = await call.contracts.update(contractInput(ids));
+  const { id } = await app.call.contracts.update(contractInput(app.ids));
   if (status === 'draft') return id;
   if (status === 'cancelled') {
-    await call.contracts.cancel({ id });
+    await app.call.contracts.cancel({ id });
     return id;
   }
-  await call.contracts.approve({ id });
+  await app.call.contracts.approve({ id });
   if (status === 'approved') return id;
-  const r = await call.contracts.renew({ id });
+  const r = await app.call.contracts.renew({ id });
   return r.newId as number;
 }
 
-const act = (action: ContractAction, id: number) => call.contracts[action]({ id });
-const auditOf = (id: number) => t.database.owner.selectFrom('contract_audit').selectAll().where('contract_id', '=', id).orderBy('id').execute();
+const act = (action: ContractAction, id: number) => app.call.contracts[action]({ id });
+const auditOf = (id: number) => app.t.database.owner.selectFrom('contract_audit').selectAll().where('contract_id', '=', id).orderBy('id').execute();
 
 describe('status machine (SPEC §4), every (status, action) pair', () => {
   const pairs = CONTRACT_STATUSES.flatMap((from) => CONTRACT_ACTIONS.map((action) => [from, action] as const));
 
   it.each(pairs)('%s → %s', async (from, action) => {
     const id = await contractIn(from);
-    expect((await statusOf(t, id))?.status).toBe(from);
+    expect((await statusOf(app.t, id))?.status).toBe(from);
     const verdict = contractTransition(from, action);
     if (!verdict.ok) {
-      await refused(t, () => act(action, id), verdict.message);
+      await refused(app.t, () => act(action, id), verdict.message);
       return;
     }
     const before = (await auditOf(id)).length;
     const r = await act(action, id);
     expect(r.message).toBe(CONTRACT_ACTION_MSG[action]);
     expect(r.status).toBe(verdict.to);
-    expect((await statusOf(t, id))?.status ?? null).toBe(verdict.to);
+    expect((await statusOf(app.t, id))?.status ?? null).toBe(verdict.to);
     const audit = await auditOf(id);
     expect(audit.length).toBe(before + 1);
-    const admin = await t.database.owner.selectFrom('users').select('id').where('email', '=', DEMO_USERS.admin).executeTakeFirstOrThrow();
-    expect(audit[audit.length - 1]).toMatchObject({ action, from_status: from, to_status: verdict.to, user_id: admin.id, client_id: ids.clientId });
+    const admin = await app.t.database.owner.selectFrom('users').select('id').where('email', '=', DEMO_USERS.admin).executeTakeFirstOrThrow();
+    expect(audit[audit.length - 1]).toMatchObject({ action, from_status: from, to_status: verdict.to, user_id: admin.id, client_id: app.ids.clientId });
   });
 
   it('allows exactly what SPEC §4 says', () => {
@@ -85,35 +76,35 @@ describe('status machine (SPEC §4), every (status, action) pair', () => {
   });
 
   it('a new agreement is a draft, unsent, numbered without gaps; a deleted one keeps its history', async () => {
-    const a = await call.contracts.update(contractInput(ids));
-    const b = await call.contracts.update(contractInput(ids));
+    const a = await app.call.contracts.update(contractInput(app.ids));
+    const b = await app.call.contracts.update(contractInput(app.ids));
     expect(a.message).toBe(CONTRACT_MSG.created);
-    const rows = await t.database.owner.selectFrom('contracts').select(['id', 'contract_number', 'status', 'agreement_status']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    const rows = await app.t.database.owner.selectFrom('contracts').select(['id', 'contract_number', 'status', 'agreement_status']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
     expect(rows.map((r) => [r.status, r.agreement_status])).toEqual([
       ['draft', 'unsent'],
       ['draft', 'unsent'],
     ]);
     expect(rows[1].contract_number).toBe(rows[0].contract_number + 1);
-    await call.contracts.delete({ id: a.id });
+    await app.call.contracts.delete({ id: a.id });
     expect((await auditOf(a.id)).map((x) => x.action)).toEqual(['create', 'delete']);
-    await refused(t, () => call.contracts.approve({ id: 999_999 }), 'Elementet blev ikke fundet.');
+    await refused(app.t, () => app.call.contracts.approve({ id: 999_999 }), 'Elementet blev ikke fundet.');
   });
 
   it('approving checks the form first: a saved agreement without company is refused', async () => {
-    const { id } = await call.contracts.update(contractInput(ids));
-    await t.database.owner.updateTable('contracts').set({ company_id: null }).where('id', '=', id).execute();
-    await refused(t, () => call.contracts.approve({ id }), CONTRACT_MSG.companyRequired);
+    const { id } = await app.call.contracts.update(contractInput(app.ids));
+    await app.t.database.owner.updateTable('contracts').set({ company_id: null }).where('id', '=', id).execute();
+    await refused(app.t, () => app.call.contracts.approve({ id }), CONTRACT_MSG.companyRequired);
   });
 });
 
 describe('renew', () => {
   it('copies the content and lines into a new agreement in status renewal for the next season, and opens it', async () => {
     const id = await contractIn('approved');
-    const old = await call.contracts.get({ id });
-    const r = await call.contracts.renew({ id });
+    const old = await app.call.contracts.get({ id });
+    const r = await app.call.contracts.renew({ id });
     expect(r.message).toBe('Ny aftale blev oprettet');
     expect(r.newId).toBeGreaterThan(id);
-    const renewed = await call.contracts.get({ id: r.newId as number });
+    const renewed = await app.call.contracts.get({ id: r.newId as number });
     expect(renewed).toMatchObject({
       status: 'renewal',
       agreementStatus: 'unsent',
@@ -122,7 +113,7 @@ describe('renew', () => {
       companyId: old.companyId,
       contactId: old.contactId,
       description: old.description,
-      seasonId: ids.season2627,
+      seasonId: app.ids.season2627,
       startDate: '2026-07-01',
       endDate: '2027-06-30',
       renewDate: '2027-04-01',
@@ -132,40 +123,40 @@ describe('renew', () => {
     const strip = (ls: typeof old.contractLines) => ls.map(({ id: _i, ...l }) => l);
     expect(strip(renewed.contractLines)).toEqual(strip(old.contractLines));
     expect(renewed.contractLines.map((l) => l.id)).not.toEqual(old.contractLines.map((l) => l.id));
-    expect((await statusOf(t, id))?.status).toBe('approved');
+    expect((await statusOf(app.t, id))?.status).toBe('approved');
     // The renewal is editable and approvable.
-    await call.contracts.update({ ...contractInput(ids), id: renewed.id, seasonId: ids.season2627, description: 'Fornyet' });
-    expect((await call.contracts.approve({ id: renewed.id })).status).toBe('approved');
+    await app.call.contracts.update({ ...contractInput(app.ids), id: renewed.id, seasonId: app.ids.season2627, description: 'Fornyet' });
+    expect((await app.call.contracts.approve({ id: renewed.id })).status).toBe('approved');
   });
 });
 
 describe('editing by status', () => {
   it('approved: category, description, season, dates, company, contact and lines are locked; notes may be saved', async () => {
     const id = await contractIn('approved');
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, description: 'Ændret' }), CONTRACT_MSG.lockedFields);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, contractLines: packageLines(ids).slice(0, 1) }), CONTRACT_MSG.lockedFields);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, renewDate: '2026-05-01' }), CONTRACT_MSG.lockedFields);
-    const r = await call.contracts.update({ ...contractInput(ids), id, internal: 'Ring i marts' });
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, description: 'Ændret' }), CONTRACT_MSG.lockedFields);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, contractLines: packageLines(app.ids).slice(0, 1) }), CONTRACT_MSG.lockedFields);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, renewDate: '2026-05-01' }), CONTRACT_MSG.lockedFields);
+    const r = await app.call.contracts.update({ ...contractInput(app.ids), id, internal: 'Ring i marts' });
     expect(r.message).toBe(CONTRACT_MSG.saved);
-    expect((await call.contracts.get({ id })).internal).toBe('Ring i marts');
+    expect((await app.call.contracts.get({ id })).internal).toBe('Ring i marts');
     // Reopened for edit, it may change again.
-    expect((await call.contracts.edit({ id })).message).toBe('Aftalen kan nu redigeres.');
-    await call.contracts.update({ ...contractInput(ids), id, description: 'Ændret' });
-    expect((await call.contracts.get({ id })).description).toBe('Ændret');
+    expect((await app.call.contracts.edit({ id })).message).toBe('Aftalen kan nu redigeres.');
+    await app.call.contracts.update({ ...contractInput(app.ids), id, description: 'Ændret' });
+    expect((await app.call.contracts.get({ id })).description).toBe('Ændret');
   });
 
   it('cancelled: nothing is saved', async () => {
     const id = await contractIn('cancelled');
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, internal: 'x' }), CONTRACT_MSG.cancelledReadOnly);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, internal: 'x' }), CONTRACT_MSG.cancelledReadOnly);
   });
 
   it('required fields and unknown references are refused in Danish, nothing changed', async () => {
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), companyId: null }), CONTRACT_MSG.companyRequired);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), contactId: null }), CONTRACT_MSG.contactRequired);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), categoryId: null }), CONTRACT_MSG.categoryRequired);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), companyId: 999_999 }), CONTRACT_MSG.companyUnknown);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), invoicing: { type: 'single' } }), CONTRACT_MSG.invoiceDateRequired);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), invoicing: { type: 'recurring', invoiceDate: '2025-08-01' } }), CONTRACT_MSG.startDateRequired);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), companyId: null }), CONTRACT_MSG.companyRequired);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), contactId: null }), CONTRACT_MSG.contactRequired);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), categoryId: null }), CONTRACT_MSG.categoryRequired);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), companyId: 999_999 }), CONTRACT_MSG.companyUnknown);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), invoicing: { type: 'single' } }), CONTRACT_MSG.invoiceDateRequired);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), invoicing: { type: 'recurring', invoiceDate: '2025-08-01' } }), CONTRACT_MSG.startDateRequired);
   });
 });
 
@@ -173,86 +164,86 @@ describe('line setup rules (SPEC §4), one by one on the server', () => {
   const line = (productId: number, over: Record<string, unknown>) => [{ productId, title: 'X', price: '100', amount: 1, ...over }];
 
   it('checkbox lines are taken once (amount 1)', async () => {
-    await refused(t, () => call.contracts.update(contractInput(ids, { contractLines: line(ids.board, { title: 'Bandereklame', amount: 2 }) })), CONTRACT_MSG.checkboxLineAmount('Bandereklame'));
+    await refused(app.t, () => app.call.contracts.update(contractInput(app.ids, { contractLines: line(app.ids.board, { title: 'Bandereklame', amount: 2 }) })), CONTRACT_MSG.checkboxLineAmount('Bandereklame'));
   });
   it('number lines need an amount above 0', async () => {
-    await refused(t, () => call.contracts.update(contractInput(ids, { contractLines: line(ids.seasonCard, { title: 'Sæsonkort', amount: 0 }) })), CONTRACT_MSG.numberLineAmount('Sæsonkort'));
+    await refused(app.t, () => app.call.contracts.update(contractInput(app.ids, { contractLines: line(app.ids.seasonCard, { title: 'Sæsonkort', amount: 0 }) })), CONTRACT_MSG.numberLineAmount('Sæsonkort'));
   });
   it('price-type number lines need a price', async () => {
     await refused(
-      t,
-      () => call.contracts.update(contractInput(ids, { contractLines: line(ids.shirtLogo, { title: 'Logo', price: '0', amount: 1, description: 'Ryg' }) })),
+      app.t,
+      () => app.call.contracts.update(contractInput(app.ids, { contractLines: line(app.ids.shirtLogo, { title: 'Logo', price: '0', amount: 1, description: 'Ryg' }) })),
       CONTRACT_MSG.priceLineNeedsPrice('Logo'),
     );
   });
   it('text lines need a description', async () => {
-    const o = t.database.owner;
+    const o = app.t.database.owner;
     const p = await o
       .insertInto('products')
-      .values({ client_id: ids.clientId, title: 'Speak', type: 'product', price: 0, contract_setup: JSON.stringify({ type: 'text', amountType: null, unit: null, preSelected: false }) })
+      .values({ client_id: app.ids.clientId, title: 'Speak', type: 'product', price: 0, contract_setup: JSON.stringify({ type: 'text', amountType: null, unit: null, preSelected: false }) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await refused(t, () => call.contracts.update(contractInput(ids, { contractLines: line(p.id, { title: 'Speak', description: '  ' }) })), CONTRACT_MSG.textLineNeedsDescription('Speak'));
-    const ok = await call.contracts.update(contractInput(ids, { contractLines: line(p.id, { title: 'Speak', description: 'Speak ved hver kamp' }) }));
-    expect((await call.contracts.get({ id: ok.id })).contractLines[0].description).toBe('Speak ved hver kamp');
+    await refused(app.t, () => app.call.contracts.update(contractInput(app.ids, { contractLines: line(p.id, { title: 'Speak', description: '  ' }) })), CONTRACT_MSG.textLineNeedsDescription('Speak'));
+    const ok = await app.call.contracts.update(contractInput(app.ids, { contractLines: line(p.id, { title: 'Speak', description: 'Speak ved hver kamp' }) }));
+    expect((await app.call.contracts.get({ id: ok.id })).contractLines[0].description).toBe('Speak ved hver kamp');
   });
   it('a category with a sku puts its line first; changing the category replaces it', async () => {
-    const { id } = await call.contracts.update(contractInput(ids, { categoryId: ids.partner }));
-    let c = await call.contracts.get({ id });
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { categoryId: app.ids.partner }));
+    let c = await app.call.contracts.get({ id });
     expect(c.contractLines[0]).toMatchObject({ categoryLine: true, sku: 'PART', price: 5000, amount: 1, title: 'Partnerskab' });
     expect(c.contractLines).toHaveLength(4);
-    await call.contracts.update({ ...contractInput(ids), id, categoryId: ids.sponsorDeal, contractLines: undefined });
-    c = await call.contracts.get({ id });
+    await app.call.contracts.update({ ...contractInput(app.ids), id, categoryId: app.ids.sponsorDeal, contractLines: undefined });
+    c = await app.call.contracts.get({ id });
     expect(c.contractLines.some((l) => l.categoryLine)).toBe(false);
     expect(c.contractLines).toHaveLength(3);
   });
   it('a season fills and locks the start date and fills the end date; own dates clear nothing else', async () => {
-    const { id } = await call.contracts.update(contractInput(ids, { startDate: '2020-01-01', endDate: null }));
-    const c = await call.contracts.get({ id });
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { startDate: '2020-01-01', endDate: null }));
+    const c = await app.call.contracts.get({ id });
     expect([c.startDate, c.endDate]).toEqual(['2025-07-01', '2026-06-30']);
-    const own = await call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2025-09-01', endDate: '2026-08-31' }));
-    const o = await call.contracts.get({ id: own.id });
+    const own = await app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2025-09-01', endDate: '2026-08-31' }));
+    const o = await app.call.contracts.get({ id: own.id });
     expect([o.seasonId, o.startDate, o.endDate]).toEqual([null, '2025-09-01', '2026-08-31']);
-    await refused(t, () => call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2025-09-01', endDate: '2025-01-01' })), CONTRACT_MSG.endBeforeStart);
+    await refused(app.t, () => app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2025-09-01', endDate: '2025-01-01' })), CONTRACT_MSG.endBeforeStart);
   });
   it('a line whose product was deleted shows as deleted (Slettede) and is not copied on renewal', async () => {
-    const o = t.database.owner;
+    const o = app.t.database.owner;
     const p = await o
       .insertInto('products')
-      .values({ client_id: ids.clientId, title: 'Udgået', type: 'product', price: 10000, contract_setup: JSON.stringify({ type: 'checkbox', amountType: null, unit: null, preSelected: false }) })
+      .values({ client_id: app.ids.clientId, title: 'Udgået', type: 'product', price: 10000, contract_setup: JSON.stringify({ type: 'checkbox', amountType: null, unit: null, preSelected: false }) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { id } = await call.contracts.update(contractInput(ids, { contractLines: [...packageLines(ids), { productId: p.id, title: 'Udgået', price: '100', amount: 1 }] }));
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { contractLines: [...packageLines(app.ids), { productId: p.id, title: 'Udgået', price: '100', amount: 1 }] }));
     await o.deleteFrom('products').where('id', '=', p.id).execute();
-    const c = await call.contracts.get({ id });
+    const c = await app.call.contracts.get({ id });
     expect(c.contractLines.filter((l) => l.productDeleted).map((l) => l.title)).toEqual(['Udgået']);
-    await call.contracts.approve({ id });
-    const r = await call.contracts.renew({ id });
-    expect((await call.contracts.get({ id: r.newId as number })).contractLines.map((l) => l.title)).not.toContain('Udgået');
+    await app.call.contracts.approve({ id });
+    const r = await app.call.contracts.renew({ id });
+    expect((await app.call.contracts.get({ id: r.newId as number })).contractLines.map((l) => l.title)).not.toContain('Udgået');
   });
   it('seat lines are moved or copied to another event, or removed', async () => {
-    const [e1, e2, e3] = ids.events;
-    const { id } = await call.contracts.update(
-      contractInput(ids, { contractLines: [...packageLines(ids), { productId: ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat: 'A-1', seatEventId: e1 }] }),
+    const [e1, e2, e3] = app.ids.events;
+    const { id } = await app.call.contracts.update(
+      contractInput(app.ids, { contractLines: [...packageLines(app.ids), { productId: app.ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat: 'A-1', seatEventId: e1 }] }),
     );
-    const seatLine = (await call.contracts.get({ id })).contractLines.find((l) => l.seat === 'A-1');
-    await call.contracts.seatLines({ id, lineIds: [seatLine?.id as number], action: 'copy', eventId: e2 });
-    let lines = (await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
+    const seatLine = (await app.call.contracts.get({ id })).contractLines.find((l) => l.seat === 'A-1');
+    await app.call.contracts.seatLines({ id, lineIds: [seatLine?.id as number], action: 'copy', eventId: e2 });
+    let lines = (await app.call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
     expect(lines.map((l) => l.seatEventId)).toEqual([e1, e2]);
     // A-1 is already this agreement's at e2: the seat goes to an event once.
-    await refused(t, () => call.contracts.seatLines({ id, lineIds: [lines[0].id], action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
-    await call.contracts.seatLines({ id, lineIds: [lines[1].id], action: 'move', eventId: e3 });
-    lines = (await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds: [lines[0].id], action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
+    await app.call.contracts.seatLines({ id, lineIds: [lines[1].id], action: 'move', eventId: e3 });
+    lines = (await app.call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'A-1');
     expect(lines.map((l) => l.seatEventId)).toEqual([e1, e3]);
-    await call.contracts.seatLines({ id, lineIds: lines.map((l) => l.id), action: 'remove' });
-    expect((await call.contracts.get({ id })).contractLines.filter((l) => l.seat)).toEqual([]);
-    const board = (await call.contracts.get({ id })).contractLines[0];
-    await refused(t, () => call.contracts.seatLines({ id, lineIds: [board.id], action: 'remove' }), CONTRACT_MSG.seatLinesNotFound);
+    await app.call.contracts.seatLines({ id, lineIds: lines.map((l) => l.id), action: 'remove' });
+    expect((await app.call.contracts.get({ id })).contractLines.filter((l) => l.seat)).toEqual([]);
+    const board = (await app.call.contracts.get({ id })).contractLines[0];
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds: [board.id], action: 'remove' }), CONTRACT_MSG.seatLinesNotFound);
   });
   it('totals follow the lines: orderTotals under the club VAT settings', async () => {
-    const { id } = await call.contracts.update(contractInput(ids, { orderDiscount: '1000', additionalFee: '250' }));
-    const c = await call.contracts.get({ id });
-    const club = await t.database.owner.selectFrom('clients').select(['vat_rate', 'prices_with_vat', 'disable_vat']).where('id', '=', ids.clientId).executeTakeFirstOrThrow();
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { orderDiscount: '1000', additionalFee: '250' }));
+    const c = await app.call.contracts.get({ id });
+    const club = await app.t.database.owner.selectFrom('clients').select(['vat_rate', 'prices_with_vat', 'disable_vat']).where('id', '=', app.ids.clientId).executeTakeFirstOrThrow();
     const expected = orderTotals(
       {
         lines: [
@@ -273,56 +264,56 @@ describe('line setup rules (SPEC §4), one by one on the server', () => {
 describe('invoicing through the plans', () => {
   it('an approved agreement is invoiced by its plan, once; a draft is refused', async () => {
     const draft = await contractIn('draft');
-    await refused(t, () => call.contracts.invoice({ id: draft }), CONTRACT_MSG.invoiceOnlyApproved);
+    await refused(app.t, () => app.call.contracts.invoice({ id: draft }), CONTRACT_MSG.invoiceOnlyApproved);
     const id = await contractIn('approved');
-    const before = await call.contracts.invoices({ id });
+    const before = await app.call.contracts.invoices({ id });
     expect(before.canInvoice).toBe(true);
     expect(before.planned.map((p) => [p.key, p.date])).toEqual([['single', '2025-08-01']]);
-    const r = await call.contracts.invoice({ id });
+    const r = await app.call.contracts.invoice({ id });
     expect(r.message).toBe(INVOICE_MSG.created);
-    const inv = await t.database.owner.selectFrom('invoices').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
-    const c = await call.contracts.get({ id });
+    const inv = await app.t.database.owner.selectFrom('invoices').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+    const c = await app.call.contracts.get({ id });
     expect(inv).toMatchObject({ contract_id: id, order_id: null, plan_key: 'single', is_draft: true });
     expect(Number(inv.total) / 100).toBeCloseTo(c.total, 2);
-    const after = await call.contracts.invoices({ id });
+    const after = await app.call.contracts.invoices({ id });
     expect(after.canInvoice).toBe(false);
     expect(after.invoices.map((i) => i.id)).toEqual([r.id]);
-    await refused(t, () => call.contracts.invoice({ id }), CONTRACT_MSG.fullyInvoiced);
+    await refused(app.t, () => app.call.contracts.invoice({ id }), CONTRACT_MSG.fullyInvoiced);
   });
 
   it('rates make one draft per call until the plan is done', async () => {
-    const { id } = await call.contracts.update(
-      contractInput(ids, { invoicing: { type: 'rates', invoiceDate: '2025-08-01', customPeriods: [{ date: '2025-08-01', amount: '1' }, { date: '2026-01-01', amount: '1' }] } }),
+    const { id } = await app.call.contracts.update(
+      contractInput(app.ids, { invoicing: { type: 'rates', invoiceDate: '2025-08-01', customPeriods: [{ date: '2025-08-01', amount: '1' }, { date: '2026-01-01', amount: '1' }] } }),
     );
-    await call.contracts.approve({ id });
-    const plan = await call.contracts.invoices({ id });
+    await app.call.contracts.approve({ id });
+    const plan = await app.call.contracts.invoices({ id });
     expect(plan.planned.map((p) => p.key)).toEqual(['rate:1', 'rate:2']);
-    await call.contracts.invoice({ id });
-    await call.contracts.invoice({ id });
-    const done = await call.contracts.invoices({ id });
+    await app.call.contracts.invoice({ id });
+    await app.call.contracts.invoice({ id });
+    const done = await app.call.contracts.invoices({ id });
     expect(done.planned.every((p) => p.made)).toBe(true);
-    const c = await call.contracts.get({ id });
+    const c = await app.call.contracts.get({ id });
     expect(done.invoices.reduce((s, i) => s + i.total, 0)).toBeCloseTo(c.total, 2);
   });
 });
 
 describe('the plan job for agreements', () => {
   it('makes the drafts whose date has come, each once, for approved agreements only', async () => {
-    const { id } = await call.contracts.update(
-      contractInput(ids, { invoicing: { type: 'rates', invoiceDate: '2025-08-01', customPeriods: [{ date: '2025-08-01', amount: '1' }, { date: '2026-01-01', amount: '1' }] } }),
+    const { id } = await app.call.contracts.update(
+      contractInput(app.ids, { invoicing: { type: 'rates', invoiceDate: '2025-08-01', customPeriods: [{ date: '2025-08-01', amount: '1' }, { date: '2026-01-01', amount: '1' }] } }),
     );
-    const draft = await call.contracts.update(contractInput(ids));
-    const deps = { db: t.database.db, owner: t.database.owner };
+    const draft = await app.call.contracts.update(contractInput(app.ids));
+    const deps = { db: app.t.database.db, owner: app.t.database.owner };
     await runContractPlansAllClubs(deps, '2025-09-01');
-    expect(await t.database.owner.selectFrom('invoices').select('plan_key').where('contract_id', 'in', [id, draft.id]).execute()).toEqual([]);
-    await call.contracts.approve({ id });
+    expect(await app.t.database.owner.selectFrom('invoices').select('plan_key').where('contract_id', 'in', [id, draft.id]).execute()).toEqual([]);
+    await app.call.contracts.approve({ id });
     await runContractPlansAllClubs(deps, '2025-09-01');
     await runContractPlansAllClubs(deps, '2025-09-01');
-    const keys = async () => (await t.database.owner.selectFrom('invoices').select('plan_key').where('contract_id', '=', id).orderBy('plan_key').execute()).map((r) => r.plan_key);
+    const keys = async () => (await app.t.database.owner.selectFrom('invoices').select('plan_key').where('contract_id', '=', id).orderBy('plan_key').execute()).map((r) => r.plan_key);
     expect(await keys()).toEqual(['rate:1']);
     await runContractPlansAllClubs(deps, '2026-01-01');
     expect(await keys()).toEqual(['rate:1', 'rate:2']);
-    const made = await t.database.owner.selectFrom('invoices').select(['invoice_date', 'is_draft']).where('contract_id', '=', id).orderBy('invoice_date').execute();
+    const made = await app.t.database.owner.selectFrom('invoices').select(['invoice_date', 'is_draft']).where('contract_id', '=', id).orderBy('invoice_date').execute();
     expect(made.map((m) => [String(m.invoice_date).slice(0, 10), m.is_draft])).toEqual([
       ['2025-08-01', true],
       ['2026-01-01', true],
@@ -333,28 +324,28 @@ describe('the plan job for agreements', () => {
 describe('list, products and the renegotiation feed', () => {
   it('filters by status and searches', async () => {
     const id = await contractIn('cancelled');
-    const page = await call.contracts.list({ filter: { status: 'cancelled' }, perPage: 100 });
+    const page = await app.call.contracts.list({ filter: { status: 'cancelled' }, perPage: 100 });
     expect(page.rows.every((r) => r.status === 'cancelled')).toBe(true);
     expect(page.rows.map((r) => r.id)).toContain(id);
-    const all = await call.contracts.list({});
+    const all = await app.call.contracts.list({});
     expect(all.rows[0].contractNumber).toBeGreaterThan(all.rows[all.rows.length - 1].contractNumber);
-    const xlsx = await call.contracts.export({ filter: { status: 'cancelled' } });
+    const xlsx = await app.call.contracts.export({ filter: { status: 'cancelled' } });
     expect(xlsx.fileName).toBe('Aftaler.xlsx');
   });
 
   it('the company’s agreements: its Aftaler card and GET companies/{id}/contracts, newest number first', async () => {
     const first = await contractIn('draft');
     const second = await contractIn('approved');
-    const listed = await call.companies.contracts({ id: ids.company });
+    const listed = await app.call.companies.contracts({ id: app.ids.company });
     expect(listed.slice(0, 2).map((c) => [c.id, c.status])).toEqual([
       [second, 'approved'],
       [first, 'draft'],
     ]);
-    expect((await call.companies.get({ id: ids.company })).contracts.map((c) => c.id)).toEqual(listed.map((c) => c.id));
+    expect((await app.call.companies.get({ id: app.ids.company })).contracts.map((c) => c.id)).toEqual(listed.map((c) => c.id));
   });
 
   it('GET products groups the products with an agreement setup by category', async () => {
-    const groups = await call.contracts.products();
+    const groups = await app.call.contracts.products();
     const titles = groups.flatMap((g) => g.products.map((p) => p.title));
     expect(titles).toEqual(expect.arrayContaining(['Bandereklame', 'Logo på spillertrøje', 'Sæsonkort']));
     expect(titles).not.toContain('Klubtrøje');
@@ -363,49 +354,49 @@ describe('list, products and the renegotiation feed', () => {
   });
 
   it('renegotiations: approved agreements whose renewDate has come or is near, not yet renewed, soonest first', async () => {
-    const soon = await call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-02' }));
-    await call.contracts.approve({ id: soon.id });
-    const later = await call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-03' }));
-    await call.contracts.approve({ id: later.id });
-    const far = await call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2020-01-01', endDate: '2099-12-31', renewDate: '2099-01-01' }));
-    await call.contracts.approve({ id: far.id });
-    const draft = await call.contracts.update(contractInput(ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-01' }));
-    const feed = await call.contracts.renegotiations({ perPage: 100 });
+    const soon = await app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-02' }));
+    await app.call.contracts.approve({ id: soon.id });
+    const later = await app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-03' }));
+    await app.call.contracts.approve({ id: later.id });
+    const far = await app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2020-01-01', endDate: '2099-12-31', renewDate: '2099-01-01' }));
+    await app.call.contracts.approve({ id: far.id });
+    const draft = await app.call.contracts.update(contractInput(app.ids, { seasonId: null, startDate: '2020-01-01', endDate: '2020-12-31', renewDate: '2000-01-01' }));
+    const feed = await app.call.contracts.renegotiations({ perPage: 100 });
     const mine = feed.rows.map((r) => r.id).filter((x) => [soon.id, later.id, far.id, draft.id].includes(x));
     expect(mine).toEqual([soon.id, later.id]);
-    await call.contracts.renew({ id: soon.id });
-    const after = await call.contracts.renegotiations({ perPage: 100 });
+    await app.call.contracts.renew({ id: soon.id });
+    const after = await app.call.contracts.renegotiations({ perPage: 100 });
     expect(after.rows.map((r) => r.id)).not.toContain(soon.id);
     expect(after.rows.map((r) => r.id)).toContain(later.id);
   });
 });
 
 describe('seat lines: taken seats and the target events', () => {
-  const seatLine = (eventId: number, seat = 'B-7') => ({ productId: ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat, seatEventId: eventId });
+  const seatLine = (eventId: number, seat = 'B-7') => ({ productId: app.ids.seasonCard, title: 'Sæsonkort', price: '1800', amount: 1, seat, seatEventId: eventId });
   it('a seat another live agreement holds at the target event refuses the move or copy (Danish, nothing changed); a cancelled one does not count', async () => {
-    const [e1, e2] = ids.events;
-    const holder = await call.contracts.update(contractInput(ids, { contractLines: [seatLine(e2)] }));
-    const { id } = await call.contracts.update(contractInput(ids, { contractLines: [...packageLines(ids), seatLine(e1)] }));
-    const line = (await call.contracts.get({ id })).contractLines.find((l) => l.seat === 'B-7');
+    const [e1, e2] = app.ids.events;
+    const holder = await app.call.contracts.update(contractInput(app.ids, { contractLines: [seatLine(e2)] }));
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { contractLines: [...packageLines(app.ids), seatLine(e1)] }));
+    const line = (await app.call.contracts.get({ id })).contractLines.find((l) => l.seat === 'B-7');
     const lineIds = [line?.id as number];
-    await refused(t, () => call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 }), SEATING_MSG.seatTaken);
-    await refused(t, () => call.contracts.seatLines({ id, lineIds, action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
-    await call.contracts.cancel({ id: holder.id });
-    await call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 });
-    expect((await call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'B-7').map((l) => l.seatEventId)).toEqual([e1, e2]);
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 }), SEATING_MSG.seatTaken);
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds, action: 'move', eventId: e2 }), SEATING_MSG.seatTaken);
+    await app.call.contracts.cancel({ id: holder.id });
+    await app.call.contracts.seatLines({ id, lineIds, action: 'copy', eventId: e2 });
+    expect((await app.call.contracts.get({ id })).contractLines.filter((l) => l.seat === 'B-7').map((l) => l.seatEventId)).toEqual([e1, e2]);
   });
   it('an approved agreement refuses seat line changes', async () => {
-    const [e1, e2] = ids.events;
-    const { id } = await call.contracts.update(contractInput(ids, { contractLines: [...packageLines(ids), seatLine(e1, 'C-3')] }));
-    await call.contracts.approve({ id });
-    const line = (await call.contracts.get({ id })).contractLines.find((l) => l.seat === 'C-3');
-    await refused(t, () => call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'copy', eventId: e2 }), CONTRACT_MSG.lockedFields);
-    await refused(t, () => call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'remove' }), CONTRACT_MSG.lockedFields);
+    const [e1, e2] = app.ids.events;
+    const { id } = await app.call.contracts.update(contractInput(app.ids, { contractLines: [...packageLines(app.ids), seatLine(e1, 'C-3')] }));
+    await app.call.contracts.approve({ id });
+    const line = (await app.call.contracts.get({ id })).contractLines.find((l) => l.seat === 'C-3');
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'copy', eventId: e2 }), CONTRACT_MSG.lockedFields);
+    await refused(app.t, () => app.call.contracts.seatLines({ id, lineIds: [line?.id as number], action: 'remove' }), CONTRACT_MSG.lockedFields);
   });
   it("the target events: the club's own, upcoming first (soonest first), then past ones (latest first), searchable", async () => {
-    const o = t.database.owner;
-    const events = await call.contracts.seatEvents({});
-    const own = await o.selectFrom('events').select(['id', 'title', 'start_date']).where('client_id', '=', ids.clientId).execute();
+    const o = app.t.database.owner;
+    const events = await app.call.contracts.seatEvents({});
+    const own = await o.selectFrom('events').select(['id', 'title', 'start_date']).where('client_id', '=', app.ids.clientId).execute();
     expect(events.map((e) => e.id).sort()).toEqual(own.map((e) => e.id).sort().slice(0, 50));
     const now = Date.now();
     const upcoming = events.filter((e) => Date.parse(e.startDate) >= now);
@@ -414,32 +405,32 @@ describe('seat lines: taken seats and the target events', () => {
     expect(upcoming.map((e) => e.startDate)).toEqual(upcoming.map((e) => e.startDate).sort());
     expect(past.map((e) => e.startDate)).toEqual(past.map((e) => e.startDate).sort().reverse());
     const one = events[0];
-    expect((await call.contracts.seatEvents({ search: one.title.slice(0, 6) })).map((e) => e.id)).toContain(one.id);
+    expect((await app.call.contracts.seatEvents({ search: one.title.slice(0, 6) })).map((e) => e.id)).toContain(one.id);
     const nabo = await o.selectFrom('events as e').innerJoin('clients as c', 'c.id', 'e.client_id').select('e.title').where('c.name', '=', 'Nabo BK').execute();
-    for (const n of nabo) expect((await call.contracts.seatEvents({ search: n.title })).map((e) => e.title)).not.toContain(n.title);
+    for (const n of nabo) expect((await app.call.contracts.seatEvents({ search: n.title })).map((e) => e.title)).not.toContain(n.title);
   });
 });
 
 describe('the owner (Ansvarlig): one staff list for pickers', () => {
   it("lists the club's staff only; a member or another club's user cannot be the owner (Danish, nothing changed); a staff user is saved", async () => {
-    const o = t.database.owner;
+    const o = app.t.database.owner;
     const nabo = await o.selectFrom('clients').select('id').where('name', '=', 'Nabo BK').executeTakeFirstOrThrow();
     const stranger = await o.insertInto('users').values({ email: 'nina@nabobk.dk', firstname: 'Nina', lastname: 'Nabo', password_hash: 'x', email_confirmed: true }).returning('id').executeTakeFirstOrThrow();
     await o.insertInto('client_users').values({ client_id: nabo.id, user_id: stranger.id, role: 'staff' }).execute();
     const users = await o.selectFrom('users').select(['id', 'email']).execute();
     const idOf = (email: string) => users.find((u) => u.email === email)?.id as number;
 
-    const owners = await call.app.owners();
+    const owners = await app.call.app.owners();
     expect(owners.map((u) => u.name).sort()).toEqual(['Anna Admin', 'Søren Stab']);
     expect(owners.map((u) => u.id)).not.toContain(stranger.id);
     expect(owners.map((u) => u.id)).not.toContain(idOf(DEMO_USERS.member));
-    const naboOwners = await (await callerFor(t, DEMO_USERS.admin, 'Nabo BK')).app.owners();
+    const naboOwners = await (await callerFor(app.t, DEMO_USERS.admin, 'Nabo BK')).app.owners();
     expect(naboOwners.map((u) => u.name).sort()).toEqual(['Anna Admin', 'Nina Nabo']);
 
-    const { id } = await call.contracts.update(contractInput(ids));
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, ownerId: stranger.id }), CONTRACT_MSG.ownerUnknown);
-    await refused(t, () => call.contracts.update({ ...contractInput(ids), id, ownerId: idOf(DEMO_USERS.member) }), CONTRACT_MSG.ownerUnknown);
-    await call.contracts.update({ ...contractInput(ids), id, ownerId: idOf(DEMO_USERS.staff) });
-    expect((await call.contracts.get({ id })).ownerId).toBe(idOf(DEMO_USERS.staff));
+    const { id } = await app.call.contracts.update(contractInput(app.ids));
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, ownerId: stranger.id }), CONTRACT_MSG.ownerUnknown);
+    await refused(app.t, () => app.call.contracts.update({ ...contractInput(app.ids), id, ownerId: idOf(DEMO_USERS.member) }), CONTRACT_MSG.ownerUnknown);
+    await app.call.contracts.update({ ...contractInput(app.ids), id, ownerId: idOf(DEMO_USERS.staff) });
+    expect((await app.call.contracts.get({ id })).ownerId).toBe(idOf(DEMO_USERS.staff));
   });
 });

@@ -1,9 +1,7 @@
 import { DEMO_USERS } from '@klubhus/db';
 import type { TContractLineInput, TContractUpdateRequest } from '@klubhus/domain';
-import { sql } from 'kysely';
-import { expect } from 'vitest';
-import { danishMessage } from '../catalogue/helpers';
 import { callerAt, type TestApp } from '../helpers';
+import { expectRefused, rowsOf } from '../support/refusals';
 
 export const callerFor = (t: TestApp, email: string = DEMO_USERS.admin, clubName = 'Demo IF') => callerAt(t, email, clubName, t.dataDir);
 export type ContractsCaller = Awaited<ReturnType<typeof callerFor>>;
@@ -12,24 +10,11 @@ export const CONTRACT_TABLES = ['contract_counters', 'contracts', 'contract_line
 
 /** Every agreements row of every club (and the invoices), as text: equal before and after means nothing changed. */
 export async function contractsSnapshot(t: TestApp): Promise<string> {
-  const out: Record<string, unknown> = {};
-  for (const table of CONTRACT_TABLES) out[table] = (await sql`SELECT * FROM ${sql.table(table)} AS r ORDER BY r::text`.execute(t.database.owner)).rows;
-  return JSON.stringify(out);
+  return JSON.stringify(await rowsOf(t, CONTRACT_TABLES));
 }
 
 /** Expects the call to be refused with exactly this Danish message, and nothing in the agreements tables changed. */
-export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string) {
-  const before = await contractsSnapshot(t);
-  let error: unknown;
-  try {
-    await fn();
-  } catch (e) {
-    error = e;
-  }
-  expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
-  expect(danishMessage(error)).toBe(message);
-  expect(await contractsSnapshot(t)).toBe(before);
-}
+export const refused = (t: TestApp, fn: () => Promise<unknown>, message: string) => expectRefused(fn, message, () => contractsSnapshot(t));
 
 /** Ids of the demo rows an agreement uses. */
 export async function demoIds(t: TestApp, clubName = 'Demo IF') {

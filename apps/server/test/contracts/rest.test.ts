@@ -1,32 +1,16 @@
-import { createSession } from '@klubhus/api';
 import { CONTRACT_MSG } from '@klubhus/domain';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubId, createTestApp, type TestApp } from '../helpers';
-import { contractInput, contractsSnapshot, type DemoIds, demoIds } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { contractInput, contractsSnapshot, demoIds } from './helpers';
+import { restCalls, staffAndForeign, useTestApp } from '../support/app';
 
 /** The REST adapters of SPEC §7 "Contracts": envelopes, the status actions, export, refusals and another club's ids. */
-let t: TestApp;
-let staff: string;
-let nabo: string;
-let ids: DemoIds;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.login('staff@demo.dk');
-  const admin = await t.database.owner.selectFrom('users').select('id').where('email', '=', 'admin@demo.dk').executeTakeFirstOrThrow();
-  const { token } = await createSession(t.database.db, admin.id, { remember: false, clientId: await clubId(t.database, 'Nabo BK') });
-  nabo = `klubhus_session=${token}`;
-  ids = await demoIds(t);
-}, 120_000);
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, cookie = staff) => t.request('POST', url, { cookie, body });
-const get = (url: string, cookie = staff) => t.request('GET', url, { cookie });
+const app = useTestApp(async (t) => ({ ...(await staffAndForeign(t)), ids: await demoIds(t) }));
+const { post, get } = restCalls(app);
 
 describe('contracts REST', () => {
   it('update → get → approve → renew → edit → cancel → reactivate → delete, in SPEC envelopes', async () => {
-    const created = await post('/api/contracts/update', contractInput(ids));
+    const created = await post('/api/contracts/update', contractInput(app.ids));
     expect(created.json()).toMatchObject({ success: true, result: expect.any(Number), message: CONTRACT_MSG.created });
     const id = created.json().result as number;
     const one = await get(`/api/contracts/${id}`);
@@ -41,16 +25,16 @@ describe('contracts REST', () => {
     expect((await get(`/api/contracts/${id}/invoices`)).json().result.invoices.map((i: { id: number }) => i.id)).toEqual([invoiced.result]);
     expect((await post('/api/contracts/edit', { id })).json()).toMatchObject({ status: 'draft', message: 'Aftalen kan nu redigeres.' });
     expect((await post('/api/contracts/cancel', { id })).json()).toMatchObject({ status: 'cancelled', message: 'Aftalen blev annulleret!' });
-    const refused = await t.request('DELETE', `/api/contracts/${id}`, { cookie: staff });
+    const refused = await app.t.request('DELETE', `/api/contracts/${id}`, { cookie: app.staff });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, error: CONTRACT_MSG.deleteOnlyDraft });
     expect((await post('/api/contracts/reactivate', { id })).json()).toMatchObject({ status: 'draft', message: 'Aftalen blev genaktiveret!' });
-    const deleted = await t.request('DELETE', `/api/contracts/${id}`, { cookie: staff });
+    const deleted = await app.t.request('DELETE', `/api/contracts/${id}`, { cookie: app.staff });
     expect(deleted.json()).toMatchObject({ success: true, message: 'Aftalen blev slettet!' });
   });
 
   it('the list protocol with status filter, and Aftaler.xlsx', async () => {
-    const { result: id } = (await post('/api/contracts/update', contractInput(ids))).json();
+    const { result: id } = (await post('/api/contracts/update', contractInput(app.ids))).json();
     const list = (await post('/api/contracts', { filter: { status: 'draft' }, perPage: 100 })).json();
     expect(list.Result.every((r: { Status: string }) => r.Status === 'draft')).toBe(true);
     expect(list.Result.map((r: { Id: number }) => r.Id)).toContain(id);
@@ -76,16 +60,16 @@ describe('contracts REST', () => {
   });
 
   it('bad input gets a Danish error and changes nothing; another club sees nothing', async () => {
-    const before = await contractsSnapshot(t);
-    const bad = await post('/api/contracts/update', { ...contractInput(ids), contactId: null });
+    const before = await contractsSnapshot(app.t);
+    const bad = await post('/api/contracts/update', { ...contractInput(app.ids), contactId: null });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, error: CONTRACT_MSG.contactRequired });
-    expect(await contractsSnapshot(t)).toBe(before);
-    const { result: id } = (await post('/api/contracts/update', contractInput(ids))).json();
-    const mark = await contractsSnapshot(t);
-    expect((await get(`/api/contracts/${id}`, nabo)).statusCode).toBe(404);
-    expect((await post('/api/contracts/approve', { id }, nabo)).statusCode).toBe(404);
-    expect((await post('/api/contracts', {}, nabo)).json().Result.map((r: { Id: number }) => r.Id)).not.toContain(id);
-    expect(await contractsSnapshot(t)).toBe(mark);
+    expect(await contractsSnapshot(app.t)).toBe(before);
+    const { result: id } = (await post('/api/contracts/update', contractInput(app.ids))).json();
+    const mark = await contractsSnapshot(app.t);
+    expect((await get(`/api/contracts/${id}`, app.nabo)).statusCode).toBe(404);
+    expect((await post('/api/contracts/approve', { id }, app.nabo)).statusCode).toBe(404);
+    expect((await post('/api/contracts', {}, app.nabo)).json().Result.map((r: { Id: number }) => r.Id)).not.toContain(id);
+    expect(await contractsSnapshot(app.t)).toBe(mark);
   });
 });

@@ -1,8 +1,7 @@
 import type { TEventUpdateRequest } from '@klubhus/domain';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
-import { danishMessage } from '../catalogue/helpers';
 import { callerAt, type TestApp } from '../helpers';
+import { expectRefused, rowsOf } from '../support/refusals';
 
 /** A tRPC caller for a demo user with the given club as the session's club, storing files where the app reads them. */
 export const callerFor = (t: TestApp, email: string, clubName = 'Demo IF') => callerAt(t, email, clubName, t.dataDir);
@@ -23,25 +22,13 @@ export const EVENT_TABLES = [
 
 /** Every events row of every club, as text: equal before and after means nothing changed. */
 export async function eventsSnapshot(t: TestApp): Promise<string> {
-  const out: Record<string, unknown> = {};
-  for (const table of EVENT_TABLES) out[table] = (await sql`SELECT * FROM ${sql.table(table)} AS r ORDER BY r::text`.execute(t.database.owner)).rows;
+  const out = await rowsOf(t, EVENT_TABLES);
   out.seats = (await sql`SELECT count(*)::int AS n FROM seat_map_seats`.execute(t.database.owner)).rows;
   return JSON.stringify(out);
 }
 
 /** Expects the call to be refused with exactly this Danish message, and that no events row changed. */
-export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string) {
-  const before = await eventsSnapshot(t);
-  let error: unknown;
-  try {
-    await fn();
-  } catch (e) {
-    error = e;
-  }
-  expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
-  expect(danishMessage(error)).toBe(message);
-  expect(await eventsSnapshot(t)).toBe(before);
-}
+export const refused = (t: TestApp, fn: () => Promise<unknown>, message: string) => expectRefused(fn, message, () => eventsSnapshot(t));
 
 /** The dates of a valid event, in the future. */
 export const DATES = {

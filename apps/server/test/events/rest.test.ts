@@ -1,27 +1,13 @@
 import { EVENT_MSG } from '@klubhus/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, PDF, PNG } from '../crm/helpers';
-import { createSession } from '@klubhus/api';
-import { clubId, createTestApp, ORIGIN_HEADERS, type TestApp } from '../helpers';
+import { ORIGIN_HEADERS } from '../helpers';
 import { DATES, eventsSnapshot } from './helpers';
+import { restCalls, staffAndForeign, useTestApp } from '../support/app';
 
 /** The REST adapters of SPEC §7 "Events and types": their envelopes, multipart update and refusals. */
-let t: TestApp;
-let staff: string;
-let nabo: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.login('staff@demo.dk');
-  // The demo admin with Nabo BK as the session's club: the foreign caller.
-  const admin = await t.database.owner.selectFrom('users').select('id').where('email', '=', 'admin@demo.dk').executeTakeFirstOrThrow();
-  const { token } = await createSession(t.database.db, admin.id, { remember: false, clientId: await clubId(t.database, 'Nabo BK') });
-  nabo = `klubhus_session=${token}`;
-}, 120_000);
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, cookie = staff) => t.request('POST', url, { cookie, body });
-const get = (url: string, cookie = staff) => t.request('GET', url, { cookie });
+const app = useTestApp(staffAndForeign);
+const { post, get } = restCalls(app);
 
 describe('events REST', () => {
   it('types: create, list envelope, get, delete', async () => {
@@ -34,7 +20,7 @@ describe('events REST', () => {
     const bad = await post('/api/events/types/update', { title: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, error: 'Titel er påkrævet' });
-    expect((await t.request('DELETE', `/api/events/types/${id}`, { cookie: staff })).json()).toMatchObject({ success: true, message: EVENT_MSG.typeDeleted });
+    expect((await app.t.request('DELETE', `/api/events/types/${id}`, { cookie: app.staff })).json()).toMatchObject({ success: true, message: EVENT_MSG.typeDeleted });
   });
 
   it('multipart update with the banner and invite attachment as SPEC names them; v2 tree list; relations', async () => {
@@ -46,22 +32,22 @@ describe('events REST', () => {
         { field: 'inviteAttachmentFile', filename: 'program.pdf', contentType: 'application/pdf', data: PDF },
       ],
     );
-    const res = await t.app.inject({ method: 'POST', url: '/api/events/update', headers: { ...form.headers, ...ORIGIN_HEADERS, cookie: staff }, payload: form.body });
+    const res = await app.t.app.inject({ method: 'POST', url: '/api/events/update', headers: { ...form.headers, ...ORIGIN_HEADERS, cookie: app.staff }, payload: form.body });
     expect(res.json()).toMatchObject({ success: true, result: expect.any(Number), message: EVENT_MSG.eventCreated });
     const id = res.json().result as number;
     const event = (await get(`/api/events/${id}`)).json().result;
     expect(event).toMatchObject({ title: 'Multipart-aften', typeId: type, bannerPicture: { name: 'banner.png' }, inviteAttachment: { name: 'program.pdf', publicUrl: null } });
-    expect((await t.request('GET', event.bannerPicture.publicUrl)).statusCode).toBe(200);
+    expect((await app.t.request('GET', event.bannerPicture.publicUrl)).statusCode).toBe(200);
     // The attachment is staff-only: not on the public image path.
-    expect((await t.request('GET', `/api/public/images/${event.inviteAttachment.id}`)).statusCode).toBe(404);
+    expect((await app.t.request('GET', `/api/public/images/${event.inviteAttachment.id}`)).statusCode).toBe(404);
 
     // A non-image banner is refused in Danish and nothing changes.
-    const before = await eventsSnapshot(t);
+    const before = await eventsSnapshot(app.t);
     const bad = multipart({ id, title: 'Multipart-aften', typeId: type, ...DATES }, [{ field: 'bannerPictureFile', filename: 'banner.png', contentType: 'image/png', data: PDF }]);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/events/update', headers: { ...bad.headers, ...ORIGIN_HEADERS, cookie: staff }, payload: bad.body });
+    const refused = await app.t.app.inject({ method: 'POST', url: '/api/events/update', headers: { ...bad.headers, ...ORIGIN_HEADERS, cookie: app.staff }, payload: bad.body });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ success: false, error: EVENT_MSG.imageNotImage });
-    expect(await eventsSnapshot(t)).toBe(before);
+    expect(await eventsSnapshot(app.t)).toBe(before);
 
     const child = await post(`/api/events/${id}/relations/create`, { title: 'Multipart-aften, børn' });
     expect(child.json()).toMatchObject({ success: true, result: expect.any(Number) });
@@ -74,7 +60,7 @@ describe('events REST', () => {
   it('invitations over REST: create, groups, products, send, delete; another club gets 404', async () => {
     const type = (await post('/api/events/types/update', { title: 'Invitationstype' })).json().result;
     const id = (await post('/api/events/update', { title: 'REST-invitationer', typeId: type, ...DATES, sender: { name: 'Søren', email: 'staff@demo.dk' } })).json().result;
-    const list = await t.database.owner
+    const list = await app.t.database.owner
       .selectFrom('contact_lists')
       .innerJoin('clients', 'clients.id', 'contact_lists.client_id')
       .select('contact_lists.id')
@@ -96,8 +82,8 @@ describe('events REST', () => {
     expect(group.invites.find((i: { id: number }) => i.id === ids[0]).products).toEqual([{ productId, product: 'REST-billet', amount: 3, amountPerInvite: 1 }]);
 
     // Another club: every id-bearing URL answers as if the event did not exist.
-    for (const url of [`/api/events/${id}`, `/api/events/${id}/invites`, `/api/events/${id}/relations`]) expect((await get(url, nabo)).statusCode).toBe(404);
-    expect((await post(`/api/events/${id}/send-invites`, ids, nabo)).statusCode).toBe(404);
+    for (const url of [`/api/events/${id}`, `/api/events/${id}/invites`, `/api/events/${id}/relations`]) expect((await get(url, app.nabo)).statusCode).toBe(404);
+    expect((await post(`/api/events/${id}/send-invites`, ids, app.nabo)).statusCode).toBe(404);
 
     const sent = await post(`/api/events/${id}/send-invites?type=invitation`, ids);
     expect(sent.json()).toMatchObject({ success: true, result: { sent: ids.length, skipped: 0 }, message: EVENT_MSG.invitesSent });
@@ -106,6 +92,6 @@ describe('events REST', () => {
     expect((await get(`/api/public/events/invite/${invites[0].token}`, '')).json()).toMatchObject({ success: true, result: { event: { id } } });
     expect((await post(`/api/events/${id}/delete-invites`, ids)).json()).toMatchObject({ success: true, message: EVENT_MSG.invitesDeleted });
     expect((await get(`/api/public/events/invite/${invites[0].token}`, '')).statusCode).toBe(404);
-    expect((await t.request('DELETE', `/api/events/${id}`, { cookie: staff })).json()).toMatchObject({ success: true, message: EVENT_MSG.eventDeleted });
+    expect((await app.t.request('DELETE', `/api/events/${id}`, { cookie: app.staff })).json()).toMatchObject({ success: true, message: EVENT_MSG.eventDeleted });
   });
 });

@@ -1,29 +1,22 @@
 import { type Tx, withClub } from '@klubhus/db';
 import { saveChart } from '../../../../packages/api/src/seating/charts';
 import { EVENT_MSG, SEATING_MSG, ZSeatingPlan } from '@klubhus/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SeatEngine, seatEngineFor } from '../../../../packages/api/src/seating/engine';
-import { clubId, createTestApp, type TestApp } from '../helpers';
-import { callerFor, type EventsCaller, eventInput, refused } from './helpers';
+import { clubId } from '../helpers';
+import { callerFor, eventInput, refused } from './helpers';
+import { useTestApp } from '../support/app';
 
 /**
  * One seat engine for booking, whoever keeps the seats: the event's own seat map, or seats.io for a
  * club with the seatsio feature and its keys (tested on responses as INTEGRATIONS.md §4 records them).
  */
-let t: TestApp;
-let call: EventsCaller;
-let demo: number;
-let typeId: number;
+const app = useTestApp(async (t) => {
+  const call = await callerFor(t, 'staff@demo.dk');
+  return { call, demo: await clubId(t.database, 'Demo IF'), typeId: (await call.eventTypes.update({ title: 'Motorer' })).id };
+});
 
-beforeAll(async () => {
-  t = await createTestApp();
-  call = await callerFor(t, 'staff@demo.dk');
-  demo = await clubId(t.database, 'Demo IF');
-  typeId = (await call.eventTypes.update({ title: 'Motorer' })).id;
-}, 120_000);
-afterAll(() => t.close());
-
-const inClub = <T>(fn: (trx: Tx) => Promise<T>) => withClub(t.database.db, { clientId: demo }, fn);
+const inClub = <T>(fn: (trx: Tx) => Promise<T>) => withClub(app.t.database.db, { clientId: app.demo }, fn);
 
 /** Answers in order, recording each request. */
 function recorded(...answers: { status: number; body: unknown }[]) {
@@ -45,9 +38,9 @@ describe('the built-in engine', () => {
       categories: [{ key: 'A', label: 'Tribune', color: '#3372f9' }],
       sections: [{ key: 'A', name: 'A', rows: [{ label: '1', seats: ['1', '2', '3'].map((n) => ({ number: n, position: { x: Number(n) * 10, y: 0 }, category: 'A' })) }] }],
     });
-    const chartId = await inClub((trx) => saveChart(trx, demo, { name: 'Motorstadion', plan }).then((r) => r.id));
-    const e = await call.events.update({ ...eventInput(typeId, { title: 'Indbygget' }), hasSeating: true, seating: { chartId } });
-    const engine = (trx: Tx) => seatEngineFor(trx, { clientId: demo, seatsio: false }, e.id);
+    const chartId = await inClub((trx) => saveChart(trx, app.demo, { name: 'Motorstadion', plan }).then((r) => r.id));
+    const e = await app.call.events.update({ ...eventInput(app.typeId, { title: 'Indbygget' }), hasSeating: true, seating: { chartId } });
+    const engine = (trx: Tx) => seatEngineFor(trx, { clientId: app.demo, seatsio: false }, e.id);
     const a = await inClub(async (trx) => {
       const eng: SeatEngine = await engine(trx);
       expect(eng.kind).toBe('builtin');
@@ -64,21 +57,21 @@ describe('the built-in engine', () => {
   });
 
   it('an event without a seat map has no seats to take', async () => {
-    const e = await call.events.update(eventInput(typeId, { title: 'Uden pladser' }));
-    expect(await failure(inClub((trx) => seatEngineFor(trx, { clientId: demo, seatsio: false }, e.id)))).toEqual({ code: 'BAD_REQUEST', message: SEATING_MSG.noSeatMap });
+    const e = await app.call.events.update(eventInput(app.typeId, { title: 'Uden pladser' }));
+    expect(await failure(inClub((trx) => seatEngineFor(trx, { clientId: app.demo, seatsio: false }, e.id)))).toEqual({ code: 'BAD_REQUEST', message: SEATING_MSG.noSeatMap });
   });
 });
 
 describe('seats.io', () => {
   it('makes the seats.io event once from the chart key, then holds, books and releases there; refusals in Danish', async () => {
-    await t.database.owner
+    await app.t.database.owner
       .updateTable('clients')
       .set({ settings: { seatsio: { secretKey: 'hemmelig', publicKey: 'offentlig', region: 'eu' } } as never })
-      .where('id', '=', demo)
+      .where('id', '=', app.demo)
       .execute();
-    const e = await call.events.update({ ...eventInput(typeId, { title: 'Seats.io-kamp' }), hasSeating: true, seating: { chartKey: 'stadion-chart' } });
-    expect((await call.events.get({ id: e.id })).seating).toMatchObject({ chartKey: 'stadion-chart', seatsioEventKey: null, eventId: null });
-    const eventKey = `klubhus-${demo}-${e.id}`;
+    const e = await app.call.events.update({ ...eventInput(app.typeId, { title: 'Seats.io-kamp' }), hasSeating: true, seating: { chartKey: 'stadion-chart' } });
+    expect((await app.call.events.get({ id: e.id })).seating).toMatchObject({ chartKey: 'stadion-chart', seatsioEventKey: null, eventId: null });
+    const eventKey = `klubhus-${app.demo}-${e.id}`;
     const r = recorded(
       { status: 201, body: { id: 1, key: eventKey, chartKey: 'stadion-chart' } },
       { status: 200, body: { holdToken: 'wvXbB9MlHt', expiresAt: '2031-01-01T12:15:00.000Z', expiresInSeconds: 900 } },
@@ -87,7 +80,7 @@ describe('seats.io', () => {
       { status: 200, body: { objects: { 'A-3': { label: 'A-3', status: 'booked' } } } },
       { status: 500, body: { errors: [{ code: 'GENERAL_ERROR', message: 'boom' }] } },
     );
-    const engine = (trx: Tx) => seatEngineFor(trx, { clientId: demo, seatsio: true }, e.id, { fetch: r.fetch });
+    const engine = (trx: Tx) => seatEngineFor(trx, { clientId: app.demo, seatsio: true }, e.id, { fetch: r.fetch });
     await inClub(async (trx) => {
       const eng = await engine(trx);
       expect(eng.kind).toBe('seatsio');
@@ -98,7 +91,7 @@ describe('seats.io', () => {
     expect(r.requests[0]).toEqual({ url: 'https://api-eu.seatsio.net/events', method: 'POST', body: { chartKey: 'stadion-chart', eventKey, name: 'Seats.io-kamp' } });
     expect(r.requests[1]).toMatchObject({ url: 'https://api-eu.seatsio.net/hold-tokens', body: { expiresInMinutes: 15 } });
     expect(r.requests[2].body).toEqual({ objects: ['A-3'], holdToken: 'wvXbB9MlHt', channelKeys: ['company:7'] });
-    expect((await call.events.get({ id: e.id })).seating.seatsioEventKey).toBe(eventKey);
+    expect((await app.call.events.get({ id: e.id })).seating.seatsioEventKey).toBe(eventKey);
 
     // The event is made once: later engines go straight to it.
     expect(await failure(inClub(async (trx) => (await engine(trx)).hold('anden', ['A-3'], null)))).toEqual({ code: 'CONFLICT', message: SEATING_MSG.seatTaken });
@@ -108,9 +101,9 @@ describe('seats.io', () => {
     expect(r.requests.filter((q) => q.url.endsWith('/events'))).toHaveLength(1);
 
     // Once the seats.io event exists, its chart stays.
-    await refused(t, () => call.events.update({ ...eventInput(typeId, { id: e.id, title: 'Seats.io-kamp' }), hasSeating: true, seating: { chartKey: 'andet-chart' } }), EVENT_MSG.seatsioChartLocked);
+    await refused(app.t, () => app.call.events.update({ ...eventInput(app.typeId, { id: e.id, title: 'Seats.io-kamp' }), hasSeating: true, seating: { chartKey: 'andet-chart' } }), EVENT_MSG.seatsioChartLocked);
 
     // Without the feature (or the keys) the club is on the built-in engine.
-    expect(await failure(inClub((trx) => seatEngineFor(trx, { clientId: demo, seatsio: false }, e.id)))).toEqual({ code: 'BAD_REQUEST', message: SEATING_MSG.noSeatMap });
+    expect(await failure(inClub((trx) => seatEngineFor(trx, { clientId: app.demo, seatsio: false }, e.id)))).toEqual({ code: 'BAD_REQUEST', message: SEATING_MSG.noSeatMap });
   });
 });

@@ -58,3 +58,8 @@ export async function confirmedScans(t: TestApp, code: string) {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** The gate files' fixtures: the demo club's id, a staff caller, a visitor of the storefront and a staff session cookie. */
+export async function gateFixtures(t: TestApp) {
+  return { demo: await clubId(t.database, 'Demo IF'), staff: await callerFor(t, 'staff@demo.dk'), v: visitorOf(t), cookie: await t.login('staff@demo.dk') };
+}

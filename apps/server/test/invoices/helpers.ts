@@ -1,8 +1,8 @@
 import { createCaller, createContext, createSession, type EconomicFactory } from '@klubhus/api';
 import { DEMO_USERS, withClub } from '@klubhus/db';
-import { sql } from 'kysely';
 import { clubId, type TestApp } from '../helpers';
 import { demoIds, orderInput } from '../orders/helpers';
+import { rowsOf } from '../support/refusals';
 
 /** A tRPC caller for a demo user in a club, with the e-conomic clients the test gives. */
 export async function invoiceCaller(t: TestApp, opts: { email?: string; club?: string; economic?: EconomicFactory } = {}) {
@@ -25,9 +25,7 @@ export const INVOICE_TABLES = ['invoice_counters', 'invoices', 'invoice_lines', 
 
 /** Every invoice row of every club (and the outbox), as text: equal before and after means nothing changed. */
 export async function invoicesSnapshot(t: TestApp): Promise<string> {
-  const out: Record<string, unknown> = {};
-  for (const table of INVOICE_TABLES) out[table] = (await sql`SELECT * FROM ${sql.table(table)} AS r ORDER BY r::text`.execute(t.database.owner)).rows;
-  return JSON.stringify(out);
+  return JSON.stringify(await rowsOf(t, INVOICE_TABLES));
 }
 
 /** An approved order of the demo club (with a product line, a variant, an option and a discount), and its id. */

@@ -1,9 +1,7 @@
 import { DEMO_USERS } from '@klubhus/db';
 import type { TOrderUpdateRequest } from '@klubhus/domain';
-import { sql } from 'kysely';
-import { expect } from 'vitest';
-import { danishMessage } from '../catalogue/helpers';
 import { callerAt, type TestApp } from '../helpers';
+import { expectRefused, rowsOf } from '../support/refusals';
 
 /** A tRPC caller for a demo user with the given club as the session's club. */
 export const callerFor = (t: TestApp, email: string = DEMO_USERS.admin, clubName = 'Demo IF') => callerAt(t, email, clubName, t.dataDir);
@@ -13,24 +11,11 @@ export const ORDER_TABLES = ['order_counters', 'orders', 'order_lines', 'order_l
 
 /** Every orders row of every club, as text: equal before and after means nothing changed. */
 export async function ordersSnapshot(t: TestApp): Promise<string> {
-  const out: Record<string, unknown> = {};
-  for (const table of ORDER_TABLES) out[table] = (await sql`SELECT * FROM ${sql.table(table)} AS r ORDER BY r::text`.execute(t.database.owner)).rows;
-  return JSON.stringify(out);
+  return JSON.stringify(await rowsOf(t, ORDER_TABLES));
 }
 
 /** Expects the call to be refused with exactly this Danish message, and that nothing in `snapshot` (the orders tables) changed. */
-export async function refused(t: TestApp, fn: () => Promise<unknown>, message: string, snapshot = () => ordersSnapshot(t)) {
-  const before = await snapshot();
-  let error: unknown;
-  try {
-    await fn();
-  } catch (e) {
-    error = e;
-  }
-  expect(error, `expected refusal "${message}"`).toBeInstanceOf(Error);
-  expect(danishMessage(error)).toBe(message);
-  expect(await snapshot()).toBe(before);
-}
+export const refused = (t: TestApp, fn: () => Promise<unknown>, message: string, snapshot = () => ordersSnapshot(t)) => expectRefused(fn, message, snapshot);
 
 /** Ids of demo catalogue rows by title. */
 export async function demoIds(t: TestApp, clubName = 'Demo IF') {

@@ -1,59 +1,43 @@
-import { createSession } from '@klubhus/api';
 import { ORDER_MSG } from '@klubhus/domain';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubId, createTestApp, type TestApp } from '../helpers';
+import { describe, expect, it } from 'vitest';
 import { demoIds, orderInput, ordersSnapshot } from './helpers';
+import { restCalls, staffAndForeign, useTestApp } from '../support/app';
 
 /** The REST adapters of SPEC §7 "Orders": envelopes, the status actions, export, refusals, and the order-proof route table. */
-let t: TestApp;
-let staff: string;
-let nabo: string;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.login('staff@demo.dk');
-  const admin = await t.database.owner.selectFrom('users').select('id').where('email', '=', 'admin@demo.dk').executeTakeFirstOrThrow();
-  const { token } = await createSession(t.database.db, admin.id, { remember: false, clientId: await clubId(t.database, 'Nabo BK') });
-  nabo = `klubhus_session=${token}`;
-  ids = await demoIds(t);
-}, 120_000);
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, cookie = staff) => t.request('POST', url, { cookie, body });
-const get = (url: string, cookie = staff) => t.request('GET', url, { cookie });
+const app = useTestApp(async (t) => ({ ...(await staffAndForeign(t)), ids: await demoIds(t) }));
+const { post, get } = restCalls(app);
 
 describe('orders REST', () => {
   it('update → get → approve → edit → approve → cancel → delete, in SPEC envelopes', async () => {
-    const created = await post('/api/orders/update', orderInput(ids));
+    const created = await post('/api/orders/update', orderInput(app.ids));
     expect(created.json()).toMatchObject({ success: true, result: expect.any(Number), message: ORDER_MSG.created });
     const id = created.json().result as number;
     const one = (await get(`/api/orders/${id}`)).json();
     expect(one).toMatchObject({ success: true, result: { id, status: 'draft', paymentStatus: 'pending', orderLines: [{ title: 'Klubtrøje – Medium' }, { title: 'Sæsonkort' }] } });
-    const body = { ...orderInput(ids), id };
+    const body = { ...orderInput(app.ids), id };
     expect((await post('/api/orders/approve', body)).json()).toMatchObject({ success: true, result: id, status: 'approved', message: ORDER_MSG.approved });
     expect((await post('/api/orders/edit', body)).json()).toMatchObject({ success: true, status: 'draft', message: ORDER_MSG.reopened });
     await post('/api/orders/approve', body);
-    const del = await t.request('DELETE', `/api/orders/${id}`, { cookie: staff });
+    const del = await app.t.request('DELETE', `/api/orders/${id}`, { cookie: app.staff });
     expect(del.statusCode).toBe(409);
     expect(del.json()).toEqual({ success: false, error: ORDER_MSG.deleteOnlyDraftOrCancelled });
     expect((await post('/api/orders/cancel', body)).json()).toMatchObject({ success: true, status: 'cancelled', message: ORDER_MSG.cancelled });
-    expect((await t.request('DELETE', `/api/orders/${id}`, { cookie: staff })).json()).toEqual({ success: true, message: ORDER_MSG.deleted });
+    expect((await app.t.request('DELETE', `/api/orders/${id}`, { cookie: app.staff })).json()).toEqual({ success: true, message: ORDER_MSG.deleted });
     expect((await get(`/api/orders/${id}`)).statusCode).toBe(404);
   });
 
   it('bad input: a Danish error, field errors, nothing changed', async () => {
-    const before = await ordersSnapshot(t);
+    const before = await ordersSnapshot(app.t);
     const bad = await post('/api/orders/update', { orderLines: [{ title: 'X', price: '1', amount: '1', seat: 'A1' }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, error: 'Plads skal være i formatet X-Y', data: { 'orderLines.0.seat': 'Plads skal være i formatet X-Y' } });
     expect((await get('/api/orders/abc')).statusCode).toBe(400);
-    expect(await ordersSnapshot(t)).toBe(before);
+    expect(await ordersSnapshot(app.t)).toBe(before);
   });
 
   it('the list: {Result, TotalPages, Total}, Number desc, 10 per page, search and filter', async () => {
-    for (let i = 0; i < 3; i++) await post('/api/orders/update', orderInput(ids));
+    for (let i = 0; i < 3; i++) await post('/api/orders/update', orderInput(app.ids));
     const list = (await post('/api/orders', {})).json();
     expect(list.Result).toHaveLength(10);
     expect(Object.keys(list.Result[0])).toEqual(expect.arrayContaining(['Id', 'Status', 'Number', 'Payment', 'Contact', 'Company', 'Price', 'Date']));
@@ -90,13 +74,13 @@ describe('orders REST', () => {
   });
 
   it('another club gets 404 for an order of Demo IF and changes nothing', async () => {
-    const id = (await post('/api/orders/update', orderInput(ids))).json().result as number;
-    const before = await ordersSnapshot(t);
-    expect((await get(`/api/orders/${id}`, nabo)).statusCode).toBe(404);
-    for (const action of ['approve', 'edit', 'cancel']) expect((await post(`/api/orders/${action}`, { id }, nabo)).statusCode).toBe(404);
-    expect((await t.request('DELETE', `/api/orders/${id}`, { cookie: nabo })).statusCode).toBe(404);
-    expect((await post('/api/orders/update', { id, firstname: 'Nabo' }, nabo)).statusCode).toBe(404);
-    expect((await post('/api/orders', {}, nabo)).json().Result.map((r: { Id: number }) => r.Id)).not.toContain(id);
-    expect(await ordersSnapshot(t)).toBe(before);
+    const id = (await post('/api/orders/update', orderInput(app.ids))).json().result as number;
+    const before = await ordersSnapshot(app.t);
+    expect((await get(`/api/orders/${id}`, app.nabo)).statusCode).toBe(404);
+    for (const action of ['approve', 'edit', 'cancel']) expect((await post(`/api/orders/${action}`, { id }, app.nabo)).statusCode).toBe(404);
+    expect((await app.t.request('DELETE', `/api/orders/${id}`, { cookie: app.nabo })).statusCode).toBe(404);
+    expect((await post('/api/orders/update', { id, firstname: 'Nabo' }, app.nabo)).statusCode).toBe(404);
+    expect((await post('/api/orders', {}, app.nabo)).json().Result.map((r: { Id: number }) => r.Id)).not.toContain(id);
+    expect(await ordersSnapshot(app.t)).toBe(before);
   });
 });
