@@ -14,6 +14,13 @@ import { defineRoutes, idParam, listEnvelope, listRequest, pascalRow, type RestC
 
 export const orderRow = (r: TOrderListRow) => pascalRow(r);
 
+/**
+ * The list envelope {Result, TotalPages, Total} and TotalCapped: a search counts its matches only up
+ * to 1,000 (or the page's end); with more, Total is that number, TotalCapped true ("more than Total")
+ * and TotalPages one more page than Total fills. Otherwise Total is exact and TotalCapped false.
+ */
+const orderListEnvelope = (page: Awaited<ReturnType<RestCaller['orders']['list']>>) => ({ ...listEnvelope(page, orderRow), TotalCapped: page.totalCapped });
+
 /** The list body; a search sent inside filter counts as the search. */
 function orderListBody(input: RestInput) {
   const body = listRequest(input) as Record<string, unknown>;
@@ -39,15 +46,16 @@ export const orderRoutes = defineRoutes('Orders', [
   {
     method: 'POST',
     url: '/api/orders',
-    summary: 'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
+    summary:
+      'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total, TotalCapped}; default Number desc, 10 per page. A search sorted by Number counts at most 1,000 matches (or to the end of the page asked for): TotalCapped true means more than Total match',
     body: ZOrderListRequest,
-    handler: async (call, input) => listEnvelope(await call.orders.list(orderListBody(input)), orderRow),
+    handler: async (call, input) => orderListEnvelope(await call.orders.list(orderListBody(input))),
   },
   {
     method: 'GET',
     url: '/api/orders',
-    summary: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus)',
-    handler: async (call, input) => listEnvelope(await call.orders.list(orderListBody(input)), orderRow),
+    summary: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus); the same envelope, TotalCapped as in POST',
+    handler: async (call, input) => orderListEnvelope(await call.orders.list(orderListBody(input))),
   },
   {
     method: 'POST',
