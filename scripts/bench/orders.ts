@@ -164,6 +164,7 @@ async function explainSearch(database: DatabaseHandle, clubs: { label: string; c
         for (const search of which === 'walk' ? searches.filter((x) => capped.has(x)) : searches) {
           const plan = await database.owner.connection().execute(async (c) => {
             await c.executeQuery(CompiledQuery.raw(`SET plan_cache_mode = ${mode}`));
+            await c.executeQuery(CompiledQuery.raw('SET enable_seqscan = off')); // as the function runs them
             await c.executeQuery(CompiledQuery.raw(`PREPARE bench_search(int, text, int, int) AS ${statement}`));
             try {
               const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
@@ -176,6 +177,7 @@ async function explainSearch(database: DatabaseHandle, clubs: { label: string; c
             } finally {
               await c.executeQuery(CompiledQuery.raw('DEALLOCATE bench_search'));
               await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
+              await c.executeQuery(CompiledQuery.raw('RESET enable_seqscan'));
             }
           });
           const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];

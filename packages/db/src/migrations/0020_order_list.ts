@@ -36,11 +36,14 @@ export async function up(db: Kysely<any>): Promise<void> {
    * off the GIN index). The walk always uses (text || ''): it must follow the number index, and the
    * trigram index cannot give rows in that order. Every statement here runs as a cached plan of
    * plpgsql, with the same shape for every search: the planner's choice is made by the branches.
+   * enable_seqscan off: with statistics a custom plan may fetch a common search's matches by a Seq Scan
+   * of the whole table (every club's rows) until it has enough (12,028 rows read for "jensen", 7.5 ms,
+   * against 3.3 ms through the trigram index); in a table of many clubs that read can be far longer.
    */
   await sql`
     CREATE FUNCTION order_search_page(search text, num integer, descending boolean, lim integer, skip integer, cap integer)
     RETURNS TABLE (ids integer[], total integer, capped boolean)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 1 SET search_path = pg_catalog, public AS $$
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 1 SET search_path = pg_catalog, public SET enable_seqscan = off AS $$
     DECLARE
       club integer := NULLIF(current_setting('app.client_id', true), '')::int;
       pattern text := '%' || replace(replace(replace(lower(search), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%';
