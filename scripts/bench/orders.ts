@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createSession } from '@klubhus/api';
 import { listStatement } from '@klubhus/api/orders/service';
 import { type DatabaseHandle, DEMO_MODULES, json, seedDemo, setScope, withClub } from '@klubhus/db';
-import { ZOrderListRequest } from '@klubhus/domain';
+import { ORDER_SEARCH_COUNT_CAP, ZOrderListRequest } from '@klubhus/domain';
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { percentile } from './load';
@@ -93,6 +93,7 @@ async function seedOrdersClub(database: DatabaseHandle, log: (...args: unknown[]
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE orders'));
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE companies'));
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE contacts'));
+  await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE order_search'));
   log(`Seeded ${CLUB}: ${ORDERS.toLocaleString('da-DK')} orders, 500 companies, 1.000 contacts in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   return seeded;
 }
@@ -144,37 +145,51 @@ async function explainList(
 }
 
 /**
- * A search's own plan: order_search_page (migration 0018) runs its statement in plpgsql, whose plans
- * are prepared per connection — custom ones first, then the generic one when it costs no more. The
- * same statement is prepared here as the owner and explained both ways, for the bench club
- * (100,000 orders) and a small club (the demo club), so a generic plan that suits only one of them shows.
+ * The statements inside order_search_page (migration 0020), run by plpgsql, whose plans are prepared
+ * per connection — custom ones first, then the generic one when it costs no more. Each is prepared
+ * here as the owner and explained both ways, for the bench club (100,000 orders) and a small club (the
+ * demo club), so a generic plan that suits only one of them shows:
+ *   - `fetch`: the matches through the trigram index, at most cap + 1 (1,001) of them — the count;
+ *   - `walk`: a common search's page 1, along order_search_number_idx in the page's order.
  */
-async function explainSearch(database: DatabaseHandle, clubs: { label: string; clubId: number }[], searches: string[], log: (...args: unknown[]) => void) {
-  const statement = `SELECT s.order_id, (count(*) OVER ())::int FROM order_search s
-    WHERE s.client_id = $1 AND (s.text LIKE $2 OR s.order_number = $3) ORDER BY s.order_number DESC LIMIT 10 OFFSET 0`;
-  for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
-    for (const club of clubs) {
-      for (const search of searches) {
-        const plan = await database.owner.connection().execute(async (c) => {
-          await c.executeQuery(CompiledQuery.raw(`SET plan_cache_mode = ${mode}`));
-          await c.executeQuery(CompiledQuery.raw(`PREPARE bench_search(int, text, int) AS ${statement}`));
-          try {
-            const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
-            const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
-            const r = await c.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_search(${club.clubId}, '${pattern.replace(/'/g, "''")}', ${num ?? 'NULL'})`));
-            return r.rows.map((x) => x['QUERY PLAN']).join('\n');
-          } finally {
-            await c.executeQuery(CompiledQuery.raw('DEALLOCATE bench_search'));
-            await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
-          }
-        });
-        const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
-        const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
-        const rows = plan.match(/WindowAgg.*?actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/)?.[1];
-        log(
-          `  ${mode === 'force_generic_plan' ? 'generic' : 'custom '} ${club.label} "${search}": ${plan.match(/Execution Time: ([\d.]+) ms/)?.[1]} ms, ${rows ?? '?'} matches; indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}`,
-        );
-        if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+async function explainSearch(database: DatabaseHandle, clubs: { label: string; clubId: number }[], searches: string[], capped: Set<string>, log: (...args: unknown[]) => void) {
+  const statements = {
+    fetch: `SELECT s.order_id, s.order_number FROM order_search s WHERE s.client_id = $1 AND (s.text LIKE $2 OR s.order_number = $3) LIMIT $4`,
+    walk: `SELECT s.order_id FROM order_search s WHERE s.client_id = $1 AND ((s.text || '') LIKE $2 OR s.order_number = $3) ORDER BY s.order_number DESC LIMIT $4 OFFSET 0`,
+  };
+  for (const [which, statement] of Object.entries(statements)) {
+    for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+      for (const club of clubs) {
+        // The function walks only a search with more matches than the cap (the others' page is cut from the fetched matches).
+        for (const search of which === 'walk' ? searches.filter((x) => capped.has(x)) : searches) {
+          const plan = await database.owner.connection().execute(async (c) => {
+            await c.executeQuery(CompiledQuery.raw(`SET plan_cache_mode = ${mode}`));
+            await c.executeQuery(CompiledQuery.raw('SET enable_seqscan = off')); // as the function runs them
+            await c.executeQuery(CompiledQuery.raw(`PREPARE bench_search(int, text, int, int) AS ${statement}`));
+            try {
+              const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+              const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
+              const limit = which === 'fetch' ? ORDER_SEARCH_COUNT_CAP + 1 : 10;
+              const r = await c.executeQuery<{ 'QUERY PLAN': string }>(
+                CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) EXECUTE bench_search(${club.clubId}, '${pattern.replace(/'/g, "''")}', ${num ?? 'NULL'}, ${limit})`),
+              );
+              return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+            } finally {
+              await c.executeQuery(CompiledQuery.raw('DEALLOCATE bench_search'));
+              await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
+              await c.executeQuery(CompiledQuery.raw('RESET enable_seqscan'));
+            }
+          });
+          const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2]))];
+          const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+          const rows = plan.match(/^Limit .*?actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/)?.[1];
+          const read = [...plan.matchAll(/(?:Scan|Heap Scan)[^\n]*on order_search s[^\n]*actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/g)].map((m) => Number(m[1]));
+          const removed = [...plan.matchAll(/Rows Removed by (?:Filter|Index Recheck): (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+          log(
+            `  ${which} ${mode === 'force_generic_plan' ? 'generic' : 'custom '} ${club.label} "${search}": ${plan.match(/Execution Time: ([\d.]+) ms/)?.[1]} ms, ${rows ?? '?'} rows (${(read[0] ?? 0) + removed} read); indexes ${indexes.join(' + ') || 'none'}${seq.length ? `; Seq Scan on ${seq.join(', ')}` : ''}${/Sort/.test(plan) ? '; sorted' : ''}`,
+          );
+          if (process.env.BENCH_PLANS) log(plan.replace(/^/gm, '      '));
+        }
       }
     }
   }
@@ -208,8 +223,15 @@ export async function benchOrders(
     ['orders.list search "kunde4711@" (an e-mail)', { search: 'kunde4711@' }],
     ['orders.list search "99123" (an order number)', { search: '99123' }],
   ];
-  // Warm-up: JIT, pools, prepared statements.
+  // Warm-up: JIT, pools, prepared statements. What each case answers: its total, capped or exact.
   for (const [, input] of cases) await opts.warm(address, path(input), cookies);
+  const capped = new Set<string>();
+  for (const [name, input] of cases) {
+    const res = await fetch(`${address}${path(input)}`, { headers: { cookie: cookies[0] } });
+    const data = ((await res.json()) as { result: { data: { rows: unknown[]; total: number; totalCapped: boolean; totalPages: number } } }).result.data;
+    if (data.totalCapped && 'search' in input) capped.add(String(input.search));
+    log(`  ${name}: ${data.rows.length} rows, total ${data.totalCapped ? 'more than ' : ''}${data.total} (${data.totalPages} pages)`);
+  }
   const runs: Measured[] = [];
   log(`Load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores, shared)`);
   for (const [name, input] of cases) runs.push(await measure(name, address, opts.count, { method: 'GET', path: path(input), cookies }));
@@ -223,11 +245,12 @@ export async function benchOrders(
     await explainList(database, club, `generic ${CLUB}: ${name}`, input, log, true);
     if (demo) await explainList(database, { clubId: demo.id, userId: club.userId }, `generic Demo IF: ${name}`, input, log, true);
   }
-  log('\nThe search inside order_search_page (the owner\'s statement, custom and generic plans; bench club and the demo club):');
+  log("\nThe statements inside order_search_page (the owner's, custom and generic plans; bench club and the demo club): fetch = the matches up to the cap + 1 (the count), walk = a common search's page 1 along the numbers:");
   await explainSearch(
     database,
     [{ label: CLUB, clubId: club.clubId }, ...(demo ? [{ label: 'Demo IF', clubId: demo.id }] : [])],
     cases.flatMap(([, input]) => ('search' in input ? [String(input.search)] : [])),
+    capped,
     log,
   );
 

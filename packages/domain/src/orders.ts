@@ -443,7 +443,14 @@ export const ZOrderListRow = z.object({
   date: z.string(),
 });
 export type TOrderListRow = z.output<typeof ZOrderListRow>;
-export const ZOrderListResponse = ZPage(ZOrderListRow);
+/**
+ * A search counts its matches exactly up to this many, or up to the end of the page asked for when
+ * that is further (migration 0020): with more, `total` is that number and `totalCapped` is true —
+ * "more than `total`" (the list shows 'mere end 1.000'; the pager offers one page more). An unsearched
+ * list's total is always exact.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 1000;
+export const ZOrderListResponse = ZPage(ZOrderListRow).extend({ totalCapped: z.boolean() });
 
 /* ------------------------------------------------------------------ one order */
 

@@ -33,11 +33,15 @@ const actionRoute = (path: 'approve' | 'edit' | 'cancel', what: string, act: (ca
 export const orderRoutes = defineRoutes('Orders', [
   ...listRoutes({
     url: '/api/orders',
-    post: 'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total}; default Number desc, 10 per page',
-    get: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus)',
+    post:
+      'Order list: {filter{status, paymentStatus, companyId, contactId}, search, sort{field,dir}, page, perPage} -> {Result, TotalPages, Total, TotalCapped}; default Number desc, 10 per page. A search sorted by Number counts at most 1,000 matches (or to the end of the page asked for): TotalCapped true means more than Total match',
+    get: 'Order list by query parameters (search, sort, direction, page, perPage, status, paymentStatus); the same envelope, TotalCapped as in POST',
     body: ZOrderListRequest,
     list: (call, input) => call.orders.list(orderListBody(input)),
     row: orderRow,
+    // A search counts its matches only up to 1,000 (or the page's end); with more, Total is that
+    // number, TotalCapped true ("more than Total") and TotalPages one more page than Total fills.
+    more: (page) => ({ TotalCapped: page.totalCapped }),
   }),
   {
     method: 'POST',

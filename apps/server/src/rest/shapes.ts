@@ -38,15 +38,20 @@ export const queryFilter =
   });
 
 /** POST {url} (the list protocol) and GET {url} (query parameters) of one list -> {Result, TotalPages, Total}. */
-export function listRoutes<T>(spec: {
+export function listRoutes<T, P extends Page<T> = Page<T>>(spec: {
   url: string;
   post: string;
   get: string;
   body?: ZodType;
-  list: (call: RestCaller, input: RestInput) => Promise<Page<T>>;
+  list: (call: RestCaller, input: RestInput) => Promise<P>;
   row: (row: T) => unknown;
+  /** Fields a list adds to the envelope (the order list's TotalCapped). */
+  more?: (page: P) => Record<string, unknown>;
 }): Route[] {
-  const handler = async (call: RestCaller, input: RestInput) => listEnvelope(await spec.list(call, input), spec.row);
+  const handler = async (call: RestCaller, input: RestInput) => {
+    const page = await spec.list(call, input);
+    return { ...listEnvelope(page, spec.row), ...spec.more?.(page) };
+  };
   return [
     { method: 'POST', url: spec.url, summary: spec.post, ...(spec.body ? { body: spec.body } : {}), handler },
     { method: 'GET', url: spec.url, summary: spec.get, handler },

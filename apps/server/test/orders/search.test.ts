@@ -1,4 +1,6 @@
-import { DEMO_USERS } from '@klubhus/db';
+import { DEMO_USERS, setScope } from '@klubhus/db';
+import { ORDER_SEARCH_COUNT_CAP } from '@klubhus/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 import type { TOrderUpdateRequest } from '@klubhus/domain';
@@ -155,5 +157,82 @@ describe('order search', () => {
     expect((await found(call, 'forsvinder')).ids).toEqual([]);
     const left = await t.database.owner.selectFrom('order_search').select('order_id').where('order_id', '=', id).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('a search matching more than the cap (ORDER_SEARCH_COUNT_CAP)', () => {
+  const extra = 5;
+  let club: number;
+  /** The numbers of the orders inserted below, highest first. */
+  let numbers: number[];
+  const list = (input: object) => call.orders.list({ search: 'overtal', ...input });
+
+  beforeAll(async () => {
+    const owner = t.database.owner;
+    club = (await owner.selectFrom('clients').select('id').where('name', '=', 'Demo IF').executeTakeFirstOrThrow()).id;
+    // cap + 5 orders of one buyer at once, as the owner in the club's scope (the search table's trigger indexes each).
+    await owner.transaction().execute(async (trx) => {
+      await setScope(trx, club, null);
+      const last = (await trx.selectFrom('order_counters').select('last_number').where('client_id', '=', club).executeTakeFirstOrThrow()).last_number;
+      await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)
+        SELECT ${club}, ${last} + g, 'draft', 'pending', 'Kaj', 'Overtal', 'overtal' || g || '@kap.dk'
+        FROM generate_series(1, ${ORDER_SEARCH_COUNT_CAP + extra}) g`.execute(trx);
+      await trx.updateTable('order_counters').set({ last_number: last + ORDER_SEARCH_COUNT_CAP + extra }).where('client_id', '=', club).execute();
+    });
+    numbers = (await owner.selectFrom('orders').select('order_number').where('client_id', '=', club).where('lastname', '=', 'Overtal').orderBy('order_number', 'desc').execute()).map(
+      (r) => r.order_number,
+    );
+    expect(numbers.length).toBe(ORDER_SEARCH_COUNT_CAP + extra);
+  }, 120_000);
+
+  it('reports the cap and "more" (totalCapped), one page past the cap, and exactly the right rows on every page', async () => {
+    const first = await list({});
+    expect(first).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true, totalPages: ORDER_SEARCH_COUNT_CAP / 10 + 1, page: 1 });
+    expect(first.rows.map((r) => r.number)).toEqual(numbers.slice(0, 10));
+    // A page near the front (walked along the numbers), one further in (the matches sorted), ascending.
+    expect((await list({ page: 2 })).rows.map((r) => r.number)).toEqual(numbers.slice(10, 20));
+    const deep = await list({ page: 40 });
+    expect(deep.rows.map((r) => r.number)).toEqual(numbers.slice(390, 400));
+    expect(deep).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    const asc = await list({ sort: { field: 'Number', dir: 'asc' }, perPage: 25, page: 3 });
+    expect(asc.rows.map((r) => r.number)).toEqual([...numbers].reverse().slice(50, 75));
+    expect(asc.totalCapped).toBe(true);
+    // A big page: the count reaches at least to the page's end.
+    const big = await list({ perPage: 1000 });
+    expect(big.rows.map((r) => r.number)).toEqual(numbers.slice(0, 1000));
+    expect(big).toMatchObject({ total: 1000, totalCapped: true, totalPages: 2 });
+  });
+
+  it('counts exactly where the page reaches the last match, below the cap, filtered or sorted otherwise', async () => {
+    const last = await list({ page: ORDER_SEARCH_COUNT_CAP / 10 + 1 });
+    expect(last).toMatchObject({ total: numbers.length, totalCapped: false, totalPages: ORDER_SEARCH_COUNT_CAP / 10 + 1 });
+    expect(last.rows.map((r) => r.number)).toEqual(numbers.slice(ORDER_SEARCH_COUNT_CAP));
+    const big = await list({ perPage: 1000, page: 2 });
+    expect(big).toMatchObject({ total: numbers.length, totalCapped: false, totalPages: 2 });
+    expect(big.rows.map((r) => r.number)).toEqual(numbers.slice(1000));
+    expect(await list({ page: 200 })).toMatchObject({ rows: [], total: numbers.length, totalCapped: false });
+    // Filtered or sorted by another column: every match is read anyway, so the total is exact.
+    expect(await list({ filter: { status: 'draft' } })).toMatchObject({ total: numbers.length, totalCapped: false });
+    expect(await list({ sort: { field: 'Date', dir: 'desc' } })).toMatchObject({ total: numbers.length, totalCapped: false });
+    // A search below the cap, and the unsearched list, are exact.
+    expect(await call.orders.list({ search: 'overtal1000@' })).toMatchObject({ total: 1, totalCapped: false });
+    const all = await call.orders.list({});
+    expect(all.totalCapped).toBe(false);
+    expect(all.total).toBe(Number((await t.database.owner.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', club).executeTakeFirstOrThrow()).n));
+    // A short search (no three letters in a row: no trigram) is capped too, and its page is right.
+    const short = await call.orders.list({ search: 'j o' });
+    expect(short).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(short.rows.map((r) => r.number)).toEqual(numbers.slice(0, 10));
+    // The other club sees none of them.
+    expect(await nabo.orders.list({ search: 'overtal' })).toMatchObject({ rows: [], total: 0, totalCapped: false });
+  });
+
+  it('REST: Total is the cap, TotalCapped true; exact below', async () => {
+    const cookie = await t.login('staff@demo.dk');
+    const capped = (await t.request('POST', '/api/orders', { cookie, body: { search: 'overtal' } })).json();
+    expect(capped).toMatchObject({ Total: ORDER_SEARCH_COUNT_CAP, TotalCapped: true, TotalPages: ORDER_SEARCH_COUNT_CAP / 10 + 1 });
+    expect(capped.Result.map((r: { Number: number }) => r.Number)).toEqual(numbers.slice(0, 10));
+    const exact = (await t.request('GET', '/api/orders?search=overtal1000%40', { cookie })).json();
+    expect(exact).toMatchObject({ Total: 1, TotalCapped: false, TotalPages: 1 });
   });
 });

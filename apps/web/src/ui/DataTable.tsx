@@ -42,6 +42,8 @@ export interface DataTableProps<T extends RowData> {
   rows: T[] | undefined;
   total: number | undefined;
   totalPages: number | undefined;
+  /** More than `total` rows exist ('af mere end 1.000'). */
+  totalCapped?: boolean;
   /** From useListState: search, sort, page and size live in the URL. */
   list: ListState;
   loading?: boolean;
@@ -75,6 +77,7 @@ export function DataTable<T extends RowData>({
   rows,
   total,
   totalPages,
+  totalCapped,
   list,
   loading,
   searchable = true,
@@ -219,7 +222,7 @@ export function DataTable<T extends RowData>({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Text fontSize="sm" color="fg.muted">
-            {total ? `Viser ${from}–${to} af ${total}` : ''}
+            {total ? `Viser ${from}–${to} af ${totalCapped ? `mere end ${total.toLocaleString('da-DK')}` : total}` : ''}
           </Text>
         </HStack>
         <Pagination page={list.page} totalPages={totalPages ?? 1} onPageChange={list.setPage} />

@@ -26,6 +26,8 @@ export interface ListResult<Row> {
   rows: Row[];
   total: number;
   totalPages: number;
+  /** The total is a lower bound: more than `total` rows (a list that counts a search only so far, e.g. orders). */
+  totalCapped?: boolean;
 }
 
 /** The server's list input: {search?, sort, page, perPage} plus `filter` when the screen has filters. */
@@ -164,6 +166,7 @@ export function ListPage<Row extends Id, F extends string>(props: ListPageProps<
         columns={columns}
         rows={q.data?.rows}
         total={q.data?.total}
+        totalCapped={q.data?.totalCapped}
         totalPages={q.data?.totalPages}
         loading={q.isFetching}
         list={list}

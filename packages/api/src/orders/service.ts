@@ -1,7 +1,8 @@
-import { json, type Tx } from '@klubhus/db';
+import { json, precompiled, type Tx } from '@klubhus/db';
 import {
   ORDER_ACTION_MSG,
   ORDER_MSG,
+  ORDER_SEARCH_COUNT_CAP,
   type OrderAction,
   orderTotals,
   orderTransition,
@@ -264,21 +265,60 @@ const SORTS: Record<(typeof ListSortFields)[number], Expression<unknown>> = {
   Id: sql`o.id`,
 };
 const ListSortFields = ['Number', 'Status', 'Payment', 'Contact', 'Company', 'Price', 'Date', 'Id'] as const;
+type SortField = (typeof ListSortFields)[number];
 
-/** A search as the search functions take it (migration 0018): the text, and its number when it is one. */
-function searchArgs(search: string) {
-  const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
-  return { search: sql<string>`${search}::text`, num: sql<number | null>`${num}::int` };
+/**
+ * A list call's shape (everything that decides the SQL text: sort, which filters, whether it
+ * searches) and its values. The statements are built and compiled once per shape (precompiled), so a
+ * call only fills in its values and the connection's prepared statement is reused.
+ */
+type ListShape = { field: SortField; dir: 'asc' | 'desc'; search: boolean; status: boolean; paymentStatus: boolean; companyId: boolean; contactId: boolean };
+type ListParams = {
+  clientId: number;
+  /** The search as typed, and its number when it is one (the search functions of migrations 0018 and 0020 take both). */
+  search: string | null;
+  num: number | null;
+  status: string | null;
+  paymentStatus: string | null;
+  companyId: number | null;
+  contactId: number | null;
+  limit: number;
+  offset: number;
+  cap: number;
+};
+
+function listShape(input: ListInput): ListShape {
+  const f = input.filter;
+  const field = (ListSortFields as readonly string[]).includes(input.sort.field) ? (input.sort.field as SortField) : 'Number';
+  return { field, dir: input.sort.dir, search: !!input.search, status: !!f?.status, paymentStatus: !!f?.paymentStatus, companyId: !!f?.companyId, contactId: !!f?.contactId };
 }
+
+function listParams(clientId: number, input: ListInput): ListParams {
+  const f = input.filter;
+  const search = input.search || null;
+  return {
+    clientId,
+    search,
+    num: search && /^\d{1,9}$/.test(search) ? Number(search) : null,
+    status: f?.status ?? null,
+    paymentStatus: f?.paymentStatus ?? null,
+    companyId: f?.companyId ?? null,
+    contactId: f?.contactId ?? null,
+    limit: input.perPage,
+    offset: (input.page - 1) * input.perPage,
+    cap: ORDER_SEARCH_COUNT_CAP,
+  };
+}
+
+const filtered = (s: ListShape) => s.status || s.paymentStatus || s.companyId || s.contactId;
 
 /**
  * A search's matches, once per statement: `found`, a materialized CTE of order_search_ids (the page
  * and its total share it). Statements that search start from this; their subqueries refer to it.
  */
-function withFound(trx: Tx, input: ListInput): QueryCreator<any> {
-  if (!input.search) return trx;
-  const { search, num } = searchArgs(input.search);
-  return trx.with((cte) => cte('found').materialized(), (db) => db.selectNoFrom(sql<number>`order_search_ids(${search}, ${num})`.as('id')));
+function withFound(db: QueryCreator<any>, p: ListParams, s: ListShape): QueryCreator<any> {
+  if (!s.search) return db;
+  return db.with((cte) => cte('found').materialized(), (d) => d.selectNoFrom(sql<number>`order_search_ids(${p.search}::text, ${p.num}::int)`.as('id')));
 }
 
 const withNames = (q: SelectQueryBuilder<any, any, any>) =>
@@ -286,15 +326,14 @@ const withNames = (q: SelectQueryBuilder<any, any, any>) =>
     .leftJoin('companies as co', (j) => j.onRef('co.id', '=', 'o.company_id').onRef('co.client_id', '=', 'o.client_id'))
     .leftJoin('contacts as ct', (j) => j.onRef('ct.id', '=', 'o.contact_id').onRef('ct.client_id', '=', 'o.client_id'));
 
-function listQuery(db: QueryCreator<any>, clientId: number, input: ListInput, names = true) {
+function listQuery(db: QueryCreator<any>, p: ListParams, s: ListShape, names = true) {
   const from = db.selectFrom('orders as o') as SelectQueryBuilder<any, any, any>;
-  let q = (names ? withNames(from) : from).where('o.client_id', '=', clientId);
-  const f = input.filter;
-  if (f?.status) q = q.where('o.status', '=', f.status);
-  if (f?.paymentStatus) q = q.where('o.payment_status', '=', f.paymentStatus);
-  if (f?.companyId) q = q.where('o.company_id', '=', f.companyId);
-  if (f?.contactId) q = q.where('o.contact_id', '=', f.contactId);
-  if (input.search) {
+  let q = (names ? withNames(from) : from).where('o.client_id', '=', p.clientId);
+  if (s.status) q = q.where('o.status', '=', p.status);
+  if (s.paymentStatus) q = q.where('o.payment_status', '=', p.paymentStatus);
+  if (s.companyId) q = q.where('o.company_id', '=', p.companyId);
+  if (s.contactId) q = q.where('o.contact_id', '=', p.contactId);
+  if (s.search) {
     // Row-level security keeps LIKE from the trigram index (it is not leakproof): the text is
     // matched by order_search_ids as the table's owner, within the scoped club (migration 0018),
     // once per statement (withFound), and the ids come back as an array orders_pkey answers.
@@ -307,7 +346,7 @@ type ListDbRow = {
   id: number;
   status: TOrderListRow['status'];
   order_number: number;
-  payment_status: TOrderListRow['payment']; 
+  payment_status: TOrderListRow['payment'];
   contact_id: number | null;
   company_id: number | null;
   contact_name: string | null;
@@ -315,6 +354,7 @@ type ListDbRow = {
   total: number;
   created_at: Date;
 };
+type PageDbRow = Omit<ListDbRow, 'id'> & { id: number | null; total_count: number; total_capped: boolean };
 
 const toListRow = (r: ListDbRow): TOrderListRow => ({
   id: r.id,
@@ -329,106 +369,123 @@ const toListRow = (r: ListDbRow): TOrderListRow => ({
   date: new Date(r.created_at).toISOString(),
 });
 
+const orderColumns = ['o.id', 'o.status', 'o.order_number', 'o.payment_status', 'o.contact_id', 'o.company_id', 'o.total', 'o.created_at'] as const;
+const buyerName = sql`nullif(trim(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, '')), '')`;
+/** The columns with the names from the joined companies and contacts (a list sorted by a name needs them joined). */
 const listColumns = [
-  'o.id',
-  'o.status',
-  'o.order_number',
-  'o.payment_status',
-  'o.contact_id',
-  'o.company_id',
-  sql<string | null>`coalesce(ct.firstname || ' ' || ct.lastname, nullif(trim(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, '')), ''))`.as('contact_name'),
+  ...orderColumns,
+  sql<string | null>`coalesce(ct.firstname || ' ' || ct.lastname, ${buyerName})`.as('contact_name'),
   'co.name as company_name',
-  'o.total',
-  'o.created_at',
+] as const;
+/**
+ * The same columns with each name looked up by its row's key (a page of ten: ten index lookups). A
+ * prepared statement's generic plan cannot turn these into a hash join over every company and contact
+ * of the club, as it did with the joins (67 ms, Seq Scans, when PostgreSQL tried the generic plan).
+ */
+const pageColumns = [
+  ...orderColumns,
+  sql<string | null>`coalesce((SELECT ct.firstname || ' ' || ct.lastname FROM contacts ct WHERE ct.client_id = o.client_id AND ct.id = o.contact_id), ${buyerName})`.as('contact_name'),
+  sql<string | null>`(SELECT co.name FROM companies co WHERE co.client_id = o.client_id AND co.id = o.company_id)`.as('company_name'),
 ] as const;
 
-const sorted = (q: SelectQueryBuilder<any, any, any>, input: ListInput) => {
-  const field = input.sort.field as (typeof ListSortFields)[number];
-  q = q.orderBy((SORTS[field] ?? SORTS.Number) as any, input.sort.dir);
-  return field !== 'Number' ? q.orderBy('o.order_number', input.sort.dir) : q;
+const sorted = (q: SelectQueryBuilder<any, any, any>, s: ListShape) => {
+  q = q.orderBy(SORTS[s.field] as any, s.dir);
+  return s.field !== 'Number' ? q.orderBy('o.order_number', s.dir) : q;
 };
 
-function pageQuery(trx: QueryCreator<any>, clientId: number, input: ListInput) {
-  return sorted(listQuery(trx, clientId, input).select([...listColumns]), input);
+function pageQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  return sorted(listQuery(db, p, s).select([...listColumns]), s);
 }
 
 /**
  * A page sorted by a column of the order itself: the page's ids are found on orders alone (page 500
- * walks 5,000 entries of orders_number_key, nothing else), and only those ten rows are joined to
- * their company and contact — with the joins inside, the planner joined every skipped row too.
+ * walks 5,000 entries of orders_number_key, index only: migration 0020), and only those ten rows are
+ * read by id, with their company's and contact's names.
  */
-function deferredPageQuery(trx: QueryCreator<any>, clientId: number, input: ListInput) {
-  const ids = sorted(listQuery(trx, clientId, input, false).select('o.id'), input)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage);
-  const q = withNames((trx.selectFrom('orders as o') as SelectQueryBuilder<any, any, any>).innerJoin(ids.as('pg'), 'pg.id', 'o.id'))
-    .where('o.client_id', '=', clientId)
-    .select([...listColumns]);
-  return sorted(q, input);
+function deferredPageQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  const ids = sorted(listQuery(db, p, s, false).select('o.id'), s).limit(p.limit).offset(p.offset);
+  // The ids as an array (not a join): a generic plan cannot take LIMIT's parameter for 5,000 rows and
+  // hash-join them with every order of the club (77 ms); the ten rows are read by orders' key.
+  const q = (db.selectFrom('orders as o') as SelectQueryBuilder<any, any, any>)
+    .where('o.client_id', '=', p.clientId)
+    .where('o.id', '=', sql<number>`ANY(ARRAY(${ids}))`)
+    .select([...pageColumns]);
+  return sorted(q, s);
 }
 
 /**
  * A search sorted by number with no filter (the list as it opens, searched): order_search_page
- * (migration 0018) answers the page's order ids and the number of matches in one scan of the search
- * table; only the page's ten orders are read, under their policy.
+ * (migration 0020) answers one row — the page's order ids, the number of matches counted up to the
+ * cap, and whether there were more — from the search table; only the page's orders are read, under
+ * their policy. A page past the end is that one row with no order (its total still there).
  */
-function searchPageStatement(trx: Tx, clientId: number, input: ListInput & { search: string }) {
-  const { search, num } = searchArgs(input.search);
-  const desc = input.sort.dir === 'desc';
-  const page = sql`order_search_page(${search}, ${num}, ${sql`${desc}::boolean`}, ${sql`${input.perPage}::int`}, ${sql`${(input.page - 1) * input.perPage}::int`})`;
-  return (trx as QueryCreator<any>)
-    .selectFrom(page.as('p'))
-    .innerJoin('orders as o', (j) => j.onRef('o.id', '=', 'p.order_id' as any))
-    .leftJoin('companies as co', (j) => j.onRef('co.id', '=', 'o.company_id').onRef('co.client_id', '=', 'o.client_id'))
-    .leftJoin('contacts as ct', (j) => j.onRef('ct.id', '=', 'o.contact_id').onRef('ct.client_id', '=', 'o.client_id'))
-    .where('o.client_id', '=', clientId)
-    .select([...listColumns, sql<number>`p.total`.as('total_count')])
-    .orderBy('o.order_number', input.sort.dir) as SelectQueryBuilder<any, any, any>;
+function searchPageStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  const page = sql`order_search_page(${p.search}::text, ${p.num}::int, ${s.dir === 'desc'}::boolean, ${p.limit}::int, ${p.offset}::int, ${p.cap}::int)`;
+  return (db.selectFrom(page.as('p')) as SelectQueryBuilder<any, any, any>)
+    .leftJoin('orders as o', (j) => j.on('o.client_id', '=', p.clientId).on('o.id', '=', sql<number>`ANY(p.ids)`))
+    .select([...pageColumns, sql<number>`p.total`.as('total_count'), sql<boolean>`p.capped`.as('total_capped')])
+    .orderBy('o.order_number', s.dir);
+}
+
+/** The number of orders the list's filter and search leave: with neither, the club's count kept beside its number counter (migration 0011). */
+function countQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  if (!s.search && !filtered(s)) {
+    return db.selectFrom('order_counters').select(sql<number>`order_count`.as('n')).where('client_id', '=', p.clientId) as unknown as ReturnType<typeof filteredCount>;
+  }
+  return filteredCount(db, p, s);
+}
+const filteredCount = (db: QueryCreator<any>, p: ListParams, s: ListShape) => listQuery(db, p, s).select(sql<number>`count(*)::int`.as('n'));
+
+const searchPage = (s: ListShape) => s.search && s.field === 'Number' && !filtered(s);
+
+/** The one statement of a list page (its rows and, beside each, the total). */
+function buildListStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  if (searchPage(s)) return searchPageStatement(db, p, s);
+  // The count is a subquery of the page's statement: it sees the statement's `found`. A search
+  // sorted otherwise or filtered reads every match anyway (to sort or filter them): its count is exact.
+  const totals = [sql<number>`coalesce((${countQuery(db, p, s)}), 0)`.as('total_count'), sql<boolean>`false`.as('total_capped')];
+  if (s.field !== 'Contact' && s.field !== 'Company') return deferredPageQuery(withFound(db, p, s), p, s).select(totals);
+  return pageQuery(withFound(db, p, s), p, s).select(totals).limit(p.limit).offset(p.offset);
+}
+
+// Built once per shape: every list call of a shape then sends the same statement text.
+const shapeKey = (s: ListShape) => `${s.field}:${s.dir}:${+s.search}${+s.status}${+s.paymentStatus}${+s.companyId}${+s.contactId}`;
+const listPage = precompiled(shapeKey, (db, p: ListParams, s: ListShape) => buildListStatement(db as unknown as QueryCreator<any>, p, s));
+const listCount = precompiled(shapeKey, (db, p: ListParams, s: ListShape) => countQuery(withFound(db as unknown as QueryCreator<any>, p, s), p, s));
+
+/** The list's page statement for a request, as a builder (the bench explains it; the list sends the same text). */
+export function listStatement(trx: Tx, clientId: number, input: ListInput) {
+  return buildListStatement(trx as QueryCreator<any>, listParams(clientId, input), listShape(input));
 }
 
 /**
- * One page in one statement: the page read along the (client_id, order_number) index (Number desc is
- * that index backwards), the total as a scalar subquery over the same filter (the joins it does not
- * use are removed by the planner). A page past the end asks for the count alone.
+ * SPEC §2's order list: search, filters, sort, page. A search sorted by number (the list as it opens)
+ * counts its matches up to ORDER_SEARCH_COUNT_CAP (or the page's end): `totalCapped` then says the
+ * total is "more than"; every other total is exact.
  */
 export async function listOrders(trx: Tx, clientId: number, input: ListInput): Promise<z.output<typeof ZOrderListResponse>> {
-  const rows = (await listStatement(trx, clientId, input).execute()) as (ListDbRow & { total_count: number })[];
-  const total = rows.length
-    ? Number(rows[0].total_count)
-    : input.page > 1
-      ? Number(((await countQuery(withFound(trx, input), clientId, input).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0)
-      : 0;
-  return { rows: rows.map(toListRow), total, totalPages: totalPages(total, input.perPage), page: input.page, perPage: input.perPage };
-}
-
-/** The number of orders the list's search and filter leave: with neither, the club's count kept beside its number counter (migration 0011). */
-const countQuery = (trx: QueryCreator<any>, clientId: number, input: ListInput) => {
-  const f = input.filter;
-  if (!input.search && !f?.status && !f?.paymentStatus && !f?.companyId && !f?.contactId) {
-    return trx.selectFrom('order_counters').select(sql<number>`order_count`.as('n')).where('client_id', '=', clientId) as unknown as ReturnType<typeof filteredCount>;
+  const s = listShape(input);
+  const p = listParams(clientId, input);
+  const rows = (await listPage(trx, s, p)) as unknown as PageDbRow[];
+  const found = rows.filter((r): r is PageDbRow & { id: number } => r.id !== null);
+  let total: number;
+  let capped = false;
+  if (rows.length) {
+    total = Number(rows[0].total_count);
+    capped = !!rows[0].total_capped;
+  } else {
+    total = input.page > 1 ? Number(((await listCount(trx, s, p))[0] as { n: number } | undefined)?.n ?? 0) : 0;
   }
-  return filteredCount(trx, clientId, input);
-};
-const filteredCount = (trx: QueryCreator<any>, clientId: number, input: ListInput) => listQuery(trx, clientId, input).select(sql<number>`count(*)::int`.as('n'));
-
-/** The one statement of a list page (its rows and, beside each, the total); the bench explains it. */
-export function listStatement(trx: Tx, clientId: number, input: ListInput) {
-  const f = input.filter;
-  if (input.search && input.sort.field === 'Number' && !f?.status && !f?.paymentStatus && !f?.companyId && !f?.contactId) {
-    return searchPageStatement(trx, clientId, input as ListInput & { search: string });
-  }
-  // The count is a subquery of the page's statement: it sees the statement's `found`.
-  const total = sql<number>`coalesce((${countQuery(trx, clientId, input)}), 0)`.as('total_count');
-  if (input.sort.field !== 'Contact' && input.sort.field !== 'Company') return deferredPageQuery(withFound(trx, input), clientId, input).select(total);
-  return pageQuery(withFound(trx, input), clientId, input)
-    .select(total)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage);
+  // Capped: more than `total` exist, so at least one page more than `total` fills.
+  const pages = capped ? totalPages(total + 1, input.perPage) : totalPages(total, input.perPage);
+  return { rows: found.map(toListRow), total, totalCapped: capped, totalPages: pages, page: input.page, perPage: input.perPage };
 }
 
 /** Ordrer.xlsx of the current filter, search and sort (all pages). */
 export async function exportOrders(trx: Tx, clientId: number, input: ListInput) {
-  const rows = (await pageQuery(withFound(trx, input), clientId, input).execute()) as ListDbRow[];
+  const s = listShape(input);
+  const p = listParams(clientId, input);
+  const rows = (await pageQuery(withFound(trx, p, s), p, s).execute()) as ListDbRow[];
   return ordersWorkbook(rows.map(toListRow));
 }
 
