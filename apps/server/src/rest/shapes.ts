@@ -38,15 +38,15 @@ export const queryFilter =
   });
 
 /** POST {url} (the list protocol) and GET {url} (query parameters) of one list -> {Result, TotalPages, Total}. */
-export function listRoutes<T, P extends Page<T> = Page<T>>(spec: {
+export function listRoutes<T, E extends object = object>(spec: {
   url: string;
   post: string;
   get: string;
   body?: ZodType;
-  list: (call: RestCaller, input: RestInput) => Promise<P>;
+  list: (call: RestCaller, input: RestInput) => Promise<Page<T> & E>;
   row: (row: T) => unknown;
   /** Fields a list adds to the envelope (the order list's TotalCapped). */
-  more?: (page: P) => Record<string, unknown>;
+  more?: (page: E) => Record<string, unknown>;
 }): Route[] {
   const handler = async (call: RestCaller, input: RestInput) => {
     const page = await spec.list(call, input);
