@@ -75,25 +75,9 @@ export function ContractSetupSection() {
   return (
     <Section title="Opsætning på aftaler">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SelectField
-          name="contractSetup.type"
-          label="Type"
-          required
-          placeholder="Vælg type"
-          options={CONTRACT_SETUP_TYPES.map((t) => ({ value: t, label: SETUP_LABELS[t] }))}
-        />
-        {isNumberSetup(type) && (
-          <SelectField
-            name="contractSetup.amountType"
-            label="Antalstype"
-            required
-            placeholder="Vælg antalstype"
-            options={CONTRACT_AMOUNT_TYPES.map((t) => ({ value: t, label: AMOUNT_TYPE_LABELS[t] }))}
-          />
-        )}
-        {isNumberSetup(type) && isAmountType(amountType) && (
-          <SelectField name="contractSetup.unit" label="Enhed" required placeholder="Vælg enhed" options={CONTRACT_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }))} />
-        )}
+        <SetupSelect field="type" label="Type" values={CONTRACT_SETUP_TYPES} labels={SETUP_LABELS} />
+        {isNumberSetup(type) && <SetupSelect field="amountType" label="Antalstype" values={CONTRACT_AMOUNT_TYPES} labels={AMOUNT_TYPE_LABELS} />}
+        {isNumberSetup(type) && isAmountType(amountType) && <SetupSelect field="unit" label="Enhed" values={CONTRACT_UNITS} labels={UNIT_LABELS} />}
       </SimpleGrid>
       <Box mt="4">
         <CheckboxField name="contractSetup.preSelected" label="Forvalgt på nye aftaler" />
@@ -102,3 +86,7 @@ export function ContractSetupSection() {
   );
 }
 
+/** A required choice of the agreement setup ('Vælg type'), its values by their labels. */
+function SetupSelect<T extends string>({ field, label, values, labels }: { field: 'type' | 'amountType' | 'unit'; label: string; values: readonly T[]; labels: Record<T, string> }) {
+  return <SelectField name={`contractSetup.${field}`} label={label} required placeholder={`Vælg ${label.toLowerCase()}`} options={values.map((v) => ({ value: v, label: labels[v] }))} />;
+}
