@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
+import { bookingPaths } from '../../packages/api/src/booking/capacity';
 import { guest, staffCaller, ticketEvent } from './booking';
 import { countStatements } from './statements';
 
@@ -76,6 +77,7 @@ const pgTicks = () =>
       return Number.NaN;
     }
   }, 0);
+const paths0 = { ...bookingPaths };
 const p0 = pgTicks();
 const s0 = statements();
 const c0 = process.cpuUsage();
@@ -86,7 +88,7 @@ const c = process.cpuUsage(c0);
 const sent = statements() - s0;
 const pgMs = ((pgTicks() - p0) * 10) / N;
 console.log(
-  `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking`,
+  `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking; the event's lock taken by ${bookingPaths.fast - paths0.fast} fast, ${bookingPaths.fallback - paths0.fallback} fast then locked, ${bookingPaths.locked - paths0.locked} locked`,
 );
 await app.close();
 await database.close();

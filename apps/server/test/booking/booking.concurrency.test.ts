@@ -1,7 +1,7 @@
 import { BOOKING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capacityLocks } from '../../../../packages/api/src/booking/capacity';
+import { bookingPaths, capacityLocks } from '../../../../packages/api/src/booking/capacity';
 import { danishMessage } from '../catalogue/helpers';
 import { clubId, createTestApp, type TestApp } from '../helpers';
 import { type Caller, callerFor, capacityAndRecount, guest, openEvent, payOnTestPage, type Visitor, visitorOf } from './helpers';
@@ -32,6 +32,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => {
   capacityLocks.enabled = true;
+  capacityLocks.fastCheck = 'booking_capacity_fits';
+  capacityLocks.fastPath = true;
   return t.close();
 });
 
@@ -74,7 +76,11 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
     const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
     const eventId = await openEvent(staff, typeId, 'De sidste ti', tickets);
     const email = (await v.booking.products({ eventId })).contactEmail;
-    const locked = await race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
+    // The locked path alone (the fast path has a test of its own below).
+    capacityLocks.fastPath = false;
+    const locked = await race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }]))).finally(() => {
+      capacityLocks.fastPath = true;
+    });
     expect(locked.ok).toBe(10);
     expect(new Set(locked.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
     expect(await liveTickets(eventId)).toBe(10);
@@ -88,6 +94,41 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
       expect(await liveTickets(control)).toBeGreaterThan(10);
     } finally {
       capacityLocks.enabled = true;
+    }
+  });
+
+  it('the fast path (one statement takes the lock, checks and writes): 60 buyers for the last 10 get exactly 10, all through it; its controls — no check, and the same check reading the statement’s own snapshot (STABLE) — oversell', async () => {
+    const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
+    const eventId = await openEvent(staff, typeId, 'De sidste ti, hurtigt', tickets);
+    const email = (await v.booking.products({ eventId })).contactEmail;
+    const before = { ...bookingPaths };
+    const fast = await race(60, () => v.booking.book(guest(eventId, [{ productId: single, amount: 1 }])));
+    expect(fast.ok).toBe(10);
+    expect(new Set(fast.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
+    expect(await liveTickets(eventId)).toBe(10);
+    // Every success was the fast statement's; every refusal went on under the lock it took.
+    expect(bookingPaths.fast - before.fast).toBe(10);
+    expect(bookingPaths.fallback - before.fallback).toBe(50);
+    expect(bookingPaths.locked - before.locked).toBe(0);
+    const numbers = await t.database.owner.selectFrom('event_tickets').select('number').where('event_id', '=', eventId).orderBy('number').execute();
+    expect(numbers.map((n) => n.number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+
+    // Controls: without the check, and with it reading the snapshot the statement took before it
+    // waited for the lock (the function declared STABLE), the same race sells more than there is.
+    const def = (await sql<{ d: string }>`SELECT pg_get_functiondef('booking_capacity_fits'::regproc) AS d`.execute(t.database.owner)).rows[0].d;
+    const stale = def.replace(/booking_capacity_fits\(/, 'booking_capacity_fits_stale(').replace(/LANGUAGE plpgsql/, 'LANGUAGE plpgsql STABLE');
+    expect(stale).toContain('STABLE');
+    await sql.raw(stale).execute(t.database.owner);
+    for (const check of ['none', 'booking_capacity_fits_stale']) {
+      capacityLocks.fastCheck = check;
+      try {
+        const control = await openEvent(staff, typeId, `De sidste ti, kontrol ${check}`, tickets);
+        const unchecked = await race(60, () => v.booking.book(guest(control, [{ productId: single, amount: 1 }])));
+        expect(unchecked.ok).toBeGreaterThan(10);
+        expect(await liveTickets(control)).toBeGreaterThan(10);
+      } finally {
+        capacityLocks.fastCheck = 'booking_capacity_fits';
+      }
     }
   });
 
