@@ -376,7 +376,7 @@ type PricedLine = { offer: Offer; price: number; amount: number; seat: string | 
 type Priced = ReturnType<typeof priceBooking>;
 
 /** The booking's units priced (free allowance first), grouped into order lines, the discount code applied, the totals. */
-function priceBooking(input: TBooking['products'], offers: Map<number, Offer>, rule: Awaited<ReturnType<typeof consumeDiscountCode>> | null, today: string, vat: VatSettings) {
+function priceBooking(input: TBooking['products'], offers: Map<number, Offer>, rule: Awaited<ReturnType<typeof consumeDiscountCode>> | null, timeZone: string, vat: VatSettings) {
   const units = priceUnits(input, offers);
   const byLine = new Map<string, PricedLine>();
   for (const u of units) {
@@ -388,7 +388,7 @@ function priceBooking(input: TBooking['products'], offers: Map<number, Offer>, r
   const lines = [...byLine.values()];
   let codeId: number | null = null;
   if (rule) {
-    const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), today);
+    const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(timeZone));
     if (!applied.ok) throw fail.badRequest(applied.message);
     applied.lines.forEach((d, i) => {
       lines[i].discount = d;
@@ -769,7 +769,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       discountCode: input.discountCode ?? null,
       extraInfo: Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value })),
     };
-    const price = (offers: Map<number, Offer>) => priceBooking(input.products, offers, rule, todayIn(facts.club.timeZone), vat);
+    const price = (offers: Map<number, Offer>) => priceBooking(input.products, offers, rule, facts.club.timeZone, vat);
 
     // ---- The fast path (no seats, no invitation): checked and priced before the lock from what the
     // booking knows, then ONE statement takes the event's lock, checks the capacity counters as the
