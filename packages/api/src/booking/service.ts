@@ -15,6 +15,7 @@ import {
   type TBooking,
   type TBookingProducts,
   type TBookResponse,
+  type TTicket,
   type TOrderPayStart,
   todayIn,
   type VatSettings,
@@ -38,8 +39,8 @@ import { newHoldToken } from '../seating/holds';
 import { bookingPaths, capacityLocks, EVENT_FIELDS, type LiveCounts, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
 import { releaseExpiredHolds } from './purpose';
 import { type Buyer, bookingProductsOf, chooseBuyer, type EventForBooking, freeAllowances, type Offer, offersFor, SIGNUP_PRODUCT, type TicketOption, type TicketProductRow, ticketProductsFrom, ticketProductsJson, visitorCards } from './offer';
-import { sendBookingReceipt } from './receipt';
-import { newTicketCode } from './tickets';
+import { queueBookingReceipt } from './receipt';
+import { newTicketCode, ticketOut } from './tickets';
 
 /**
  * The public booking of an event (SPEC §7 Public events/booking): the products each buyer is
@@ -414,6 +415,8 @@ interface Written {
   orderId: number;
   orderNumber: number;
   bookingId: number;
+  /** A free booking's tickets as written (valid, in number order), for its receipt. */
+  tickets: TTicket[];
 }
 
 interface BookingWrite {
@@ -498,8 +501,12 @@ async function writeBooking(
         RETURNING last_number
       )`
     : sql`n AS (${nextNumberStatement('order_counters', clientId)})`;
-  const first = fast ? sql`((SELECT ticket_counter FROM e) - ${fast.units} + 1)::int` : sql`${(at as { first: number }).first}::int`;
-  const result = fast ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id FROM e LEFT JOIN o ON true LEFT JOIN b ON true` : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id FROM o, b`;
+  const firstSql = fast ? sql`((SELECT ticket_counter FROM e) - ${fast.units} + 1)::int` : sql`${(at as { first: number }).first}::int`;
+  // A free booking's receipt is made from what was written: the buyer's company for its tickets.
+  const company = p.paid || !buyer.companyId ? sql`NULL::text` : sql`(SELECT name FROM companies WHERE client_id = ${clientId} AND id = ${buyer.companyId}::int)`;
+  const result = fast
+    ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM e LEFT JOIN o ON true LEFT JOIN b ON true`
+    : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
   const written = await sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
     WITH ${head}, o AS (
       INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
@@ -529,7 +536,7 @@ async function writeBooking(
     ), t AS (
       INSERT INTO event_tickets (client_id, event_id, booking_id, order_id, product_id, ticket_product_id, code, number, title, name, company_id, contact_id,
         price, seat_key, section, row, seat_number, options, extra_info, status, held_until, seasonal)
-      SELECT ${clientId}, ${w.eventId}, b.id, o.id, x.product_id, x.ticket_product_id, x.code, ${first} + x.i, x.title, x.name, ${buyer.companyId}::int, ${buyer.contactId}::int,
+      SELECT ${clientId}, ${w.eventId}, b.id, o.id, x.product_id, x.ticket_product_id, x.code, ${firstSql} + x.i, x.title, x.name, ${buyer.companyId}::int, ${buyer.contactId}::int,
         x.price, x.seat_key, x.section, x.row, x.seat_number, x.options, x.extra_info, ${p.paid ? 'held' : 'valid'}, ${p.heldUntil?.toISOString() ?? null}::timestamptz, x.seasonal
       FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(i int, product_id int, ticket_product_id int, code text, title text, name text,
         price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
@@ -537,10 +544,20 @@ async function writeBooking(
     ${result}`.execute(trx);
   const row = written.rows[0];
   if (!row) throw new Error(fast ? 'event vanished' : 'booking not written');
-  const done = row.order_id === null ? null : { orderId: Number(row.order_id), orderNumber: Number(row.order_number), bookingId: Number(row.booking_id) };
+  const first = fast ? Number(row.ticket_counter) - fast.units + 1 : (at as { first: number }).first;
+  const companyName = (row.company as string | null) ?? null;
+  const done =
+    row.order_id === null
+      ? null
+      : {
+          orderId: Number(row.order_id),
+          orderNumber: Number(row.order_number),
+          bookingId: Number(row.booking_id),
+          tickets: p.paid ? [] : ticketRecords.map((t) => ticketOut({ ...t, number: first + t.i, company: companyName })),
+        };
   if (!fast) return { event: null, written: done };
-  const { fits: _f, order_id: _o, order_number: _n, booking_id: _b, ...e } = row;
-  const event = { ...(e as unknown as Omit<LockedEvent, 'firstNumber'>), firstNumber: Number(e.ticket_counter) - fast.units + 1 };
+  const { fits: _f, order_id: _o, order_number: _n, booking_id: _b, company: _c, ...e } = row;
+  const event = { ...(e as unknown as Omit<LockedEvent, 'firstNumber'>), firstNumber: first };
   return { event, written: done };
 }
 
@@ -832,7 +849,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const { totals, paid, heldUntil } = priced;
     if (!paid) {
       await bookHeldSeats(trx, clientId, { id: done.event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
-      await sendBookingReceipt(trx, clientId, baseUrl, written.bookingId);
+      await queueBookingReceipt(trx, baseUrl, { order_number: written.orderNumber, email: customer.email, firstname: customer.firstname, total: totals.total, title: done.event.title }, written.tickets);
       const response: TBookResponse = { orderId: written.orderId, orderNumber: written.orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
       return { response, pay: null, features, settings: facts.club.settings };
     }
