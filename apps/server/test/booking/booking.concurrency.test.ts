@@ -71,6 +71,14 @@ async function freeSeat(offset: number) {
   return { eventId: agf.id, seatMapId: agf.seat_map_id as number, seat: seat.seat_key };
 }
 
+/** The fast path's check declared STABLE (a control): it reads the statement's snapshot, taken before the statement waited for the event's lock. */
+async function staleTwin() {
+  const def = (await sql<{ d: string }>`SELECT pg_get_functiondef('booking_capacity_fits'::regproc) AS d`.execute(t.database.owner)).rows[0].d;
+  const stale = def.replace(/booking_capacity_fits\(/, 'booking_capacity_fits_stale(').replace(/LANGUAGE plpgsql/, 'LANGUAGE plpgsql STABLE');
+  expect(stale).toContain('STABLE');
+  await sql.raw(stale).execute(t.database.owner);
+}
+
 describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (PostgreSQL)', () => {
   it('60 buyers at once for the last 10 tickets: exactly 10 get one, the rest the sold-out text; the control without the lock oversells', async () => {
     const tickets = [{ productId: single, title: 'Ståplads', price: '100', maxAmount: '10', public: true }];
@@ -115,10 +123,7 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
 
     // Controls: without the check, and with it reading the snapshot the statement took before it
     // waited for the lock (the function declared STABLE), the same race sells more than there is.
-    const def = (await sql<{ d: string }>`SELECT pg_get_functiondef('booking_capacity_fits'::regproc) AS d`.execute(t.database.owner)).rows[0].d;
-    const stale = def.replace(/booking_capacity_fits\(/, 'booking_capacity_fits_stale(').replace(/LANGUAGE plpgsql/, 'LANGUAGE plpgsql STABLE');
-    expect(stale).toContain('STABLE');
-    await sql.raw(stale).execute(t.database.owner);
+    await staleTwin();
     for (const check of ['none', 'booking_capacity_fits_stale']) {
       capacityLocks.fastCheck = check;
       try {
@@ -130,6 +135,34 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
         capacityLocks.fastCheck = 'booking_capacity_fits';
       }
     }
+  });
+
+  it('the fast path prices a company’s free allowance from counters read before the lock: 20 of its bookings at once, allowance 2 — exactly 2 tickets at price 0; the control reading stale counters gives more away', async () => {
+    const member = await callerFor(t, 'member@demo.dk');
+    const contact = (await t.database.owner.selectFrom('contacts').select('id').where('client_id', '=', demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow()).id;
+    const company = await staff.companies.update({ name: 'Samtidig Fri ApS', status: 1, cvr: '34343434', ticketLimits: {} } as never);
+    await t.database.owner.insertInto('company_contacts').values({ client_id: demo, company_id: company.id, contact_id: contact }).execute();
+    await staff.companies.update({ id: company.id, name: 'Samtidig Fri ApS', status: 1, cvr: '34343434', ticketLimits: { [typeId]: [{ productId: single, maxAmount: 2 }] } } as never);
+    const freeTickets = async (check: string) => {
+      const eventId = await openEvent(staff, typeId, `Fri samtidig ${check}`, [{ productId: single, title: 'Firmabillet', price: '200', public: true }], {
+        invitees: { companyIds: [company.id] },
+      } as never);
+      capacityLocks.fastCheck = check;
+      try {
+        const r = await race(20, () => member.booking.book({ eventId, companyId: company.id, products: [{ productId: single, amount: 1 }], acceptTerms: true, discountCode: null } as never));
+        expect(r.ok).toBe(20);
+      } finally {
+        capacityLocks.fastCheck = 'booking_capacity_fits';
+      }
+      const rows = await t.database.owner.selectFrom('event_tickets').select('price').where('event_id', '=', eventId).execute();
+      expect(rows).toHaveLength(20);
+      return rows.filter((x) => Number(x.price) === 0).length;
+    };
+    const before = { ...bookingPaths };
+    expect(await freeTickets('booking_capacity_fits')).toBe(2);
+    expect(bookingPaths.fast - before.fast).toBeGreaterThan(0);
+    await staleTwin();
+    expect(await freeTickets('booking_capacity_fits_stale')).toBeGreaterThan(2);
   });
 
   it('30 buyers at once for one seat: exactly one gets it; the control without the locks sells it twice', async () => {
