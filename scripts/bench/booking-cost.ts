@@ -5,7 +5,7 @@
  * pg.Client: statements.ts, the payment's included) and Node CPU per booking (process.cpuUsage
  * over the run: the app's work plus inject's small share); BOOKING_COST_LOG=1 prints one booking's
  * statements. Run under `node --cpu-prof` for the profile.
- *   DATABASE_URL=postgres://… npx tsx scripts/bench/booking-cost.ts [bookings]
+ *   DATABASE_URL=postgres://… [BOOKING_COST_GROWN=50000] npx tsx scripts/bench/booking-cost.ts [bookings]
  */
 import { databaseConfigFromEnv, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { readFileSync } from 'node:fs';
@@ -40,6 +40,14 @@ const config = { baseUrl: 'http://127.0.0.1', secureCookies: false, dataDir: '/t
 const typeId = (await call.eventTypes.update({ title: `Cost ${Date.now()}` })).id;
 const single = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
 const eventId = await ticketEvent(call, typeId, single, `Cost: reservationer ${Date.now()}`);
+// BOOKING_COST_GROWN=50000: the event has sold that many tickets first (what a booking costs must not grow with them).
+const GROWN = Number(process.env.BOOKING_COST_GROWN ?? 0);
+if (GROWN > 0) {
+  await sql`INSERT INTO event_tickets (client_id, event_id, product_id, code, number, title, status, price)
+    SELECT ${club}, ${eventId}, ${single}, 'cost-' || ${eventId} || '-' || g, g, 'Ståplads', 'valid', 12000 FROM generate_series(1, ${GROWN}) g`.execute(database.owner);
+  await sql`UPDATE events SET ticket_counter = ${GROWN} WHERE id = ${eventId}`.execute(database.owner);
+  await sql`ANALYZE event_tickets`.execute(database.owner);
+}
 const app = await buildApp({ database, config });
 const payload = guest(eventId, { productId: single }, 0);
 const bookOne = async () => {
