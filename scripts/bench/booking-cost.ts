@@ -5,13 +5,14 @@
  * pg.Client: statements.ts, the payment's included) and Node CPU per booking (process.cpuUsage
  * over the run: the app's work plus inject's small share); BOOKING_COST_LOG=1 prints one booking's
  * statements. Run under `node --cpu-prof` for the profile.
- *   DATABASE_URL=postgres://… npx tsx scripts/bench/booking-cost.ts [bookings]
+ *   DATABASE_URL=postgres://… [BOOKING_COST_GROWN=50000] npx tsx scripts/bench/booking-cost.ts [bookings]
  */
 import { databaseConfigFromEnv, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
+import { bookingPaths } from '../../packages/api/src/booking/capacity';
 import { guest, staffCaller, ticketEvent } from './booking';
 import { countStatements } from './statements';
 
@@ -39,6 +40,14 @@ const config = { baseUrl: 'http://127.0.0.1', secureCookies: false, dataDir: '/t
 const typeId = (await call.eventTypes.update({ title: `Cost ${Date.now()}` })).id;
 const single = (await database.owner.selectFrom('products').select('id').where('client_id', '=', club).where('title', '=', 'Enkeltbillet').executeTakeFirstOrThrow()).id;
 const eventId = await ticketEvent(call, typeId, single, `Cost: reservationer ${Date.now()}`);
+// BOOKING_COST_GROWN=50000: the event has sold that many tickets first (what a booking costs must not grow with them).
+const GROWN = Number(process.env.BOOKING_COST_GROWN ?? 0);
+if (GROWN > 0) {
+  await sql`INSERT INTO event_tickets (client_id, event_id, product_id, code, number, title, status, price)
+    SELECT ${club}, ${eventId}, ${single}, 'cost-' || ${eventId} || '-' || g, g, 'Ståplads', 'valid', 12000 FROM generate_series(1, ${GROWN}) g`.execute(database.owner);
+  await sql`UPDATE events SET ticket_counter = ${GROWN} WHERE id = ${eventId}`.execute(database.owner);
+  await sql`ANALYZE event_tickets`.execute(database.owner);
+}
 const app = await buildApp({ database, config });
 const payload = guest(eventId, { productId: single }, 0);
 const bookOne = async () => {
@@ -76,6 +85,7 @@ const pgTicks = () =>
       return Number.NaN;
     }
   }, 0);
+const paths0 = { ...bookingPaths };
 const p0 = pgTicks();
 const s0 = statements();
 const c0 = process.cpuUsage();
@@ -86,7 +96,7 @@ const c = process.cpuUsage(c0);
 const sent = statements() - s0;
 const pgMs = ((pgTicks() - p0) * 10) / N;
 console.log(
-  `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking`,
+  `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking; the event's lock taken by ${bookingPaths.fast - paths0.fast} fast, ${bookingPaths.fallback - paths0.fallback} fast then locked, ${bookingPaths.locked - paths0.locked} locked`,
 );
 await app.close();
 await database.close();

@@ -1,7 +1,9 @@
 import { BOOKING_MSG, DISCOUNT_MSG, SEATING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { withClub } from '@klubhus/db';
 import { expireBookingsAllClubs } from '../../../../packages/api/src/booking/purpose';
+import { sendBookingReceipt } from '../../../../packages/api/src/booking/receipt';
 import { at, capacityAndRecount, guest, openEvent, payOnTestPage, refused } from './helpers';
 import { decodeTicketQr } from './qr';
 import { bookingFixtures, useTestApp } from '../support/app';
@@ -84,6 +86,14 @@ describe('the booking', () => {
     const mails = await outboxFor('gratis@example.dk');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(order.tickets[0].pdfUrl);
+    // The receipt made from what the booking wrote (in the booking's statement) is the one read back from the database.
+    const root = (mails[0].text.slice(0, mails[0].text.indexOf(order.tickets[0].pdfUrl)).split(/\s/).pop() as string).trim();
+    const bookingId = (await owner().selectFrom('event_bookings').select('id').where('order_id', '=', r.orderId).executeTakeFirstOrThrow()).id;
+    await withClub(app.t.database.owner, { clientId: app.demo }, (trx) => sendBookingReceipt(trx, app.demo, root, bookingId));
+    const both = (await owner().selectFrom('outbox').select(['subject', 'html', 'text']).where('to_address', '=', 'gratis@example.dk').orderBy('id').execute()) as { subject: string; html: string; text: string }[];
+    expect(both).toHaveLength(2);
+    expect(both[0]).toEqual(both[1]);
+    await owner().deleteFrom('outbox').where('to_address', '=', 'gratis@example.dk').where('html', '=', both[1].html).where('id', '=', sql<number>`(SELECT max(id) FROM outbox WHERE to_address = 'gratis@example.dk')`).execute();
     const pdf = await app.t.request('GET', order.tickets[0].pdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -16,9 +16,27 @@ import { sql } from 'kysely';
  * bench only (KLUBHUS_BOOKING_CONTROL_UNLOCKED=1): the same booking read-check-write without any
  * lock, to show that it oversells. Nothing else turns it off.
  */
-export const capacityLocks = { enabled: process.env.KLUBHUS_BOOKING_CONTROL_UNLOCKED !== '1' };
+export const capacityLocks = {
+  enabled: process.env.KLUBHUS_BOOKING_CONTROL_UNLOCKED !== '1',
+  /**
+   * The fast path (service.ts book): a booking without seats or invitation is checked and priced
+   * before the lock, and one statement takes the lock, checks the counters as the last booking left
+   * them (booking_capacity_fits, migration 0019) and writes — or, when they no longer fit, the locked
+   * path goes on under the lock that statement took. Off: every booking takes the locked path.
+   */
+  fastPath: true,
+  /**
+   * The function the fast path's statement checks with. Only the concurrency tests' controls change
+   * it: 'none' (no check) and a STABLE twin (reads the statement's snapshot, taken before the lock
+   * was) must oversell.
+   */
+  fastCheck: 'booking_capacity_fits',
+};
 
-const EVENT_FIELDS = ['id', 'title', 'url', 'type_id', 'max_signups', 'max_company_signups', 'business_only', 'invitees', 'has_seating', 'has_tickets', 'extra_info', 'start_date', 'location', 'seat_map_id', 'seatsio_event_key', 'ticket_counter'] as const;
+/** How bookings took the event's lock in this process (the concurrency tests read it): fast, fast then locked, locked. */
+export const bookingPaths = { fast: 0, fallback: 0, locked: 0 };
+
+export const EVENT_FIELDS = ['id', 'title', 'url', 'type_id', 'max_signups', 'max_company_signups', 'business_only', 'invitees', 'has_seating', 'has_tickets', 'extra_info', 'start_date', 'location', 'seat_map_id', 'seatsio_event_key', 'ticket_counter'] as const;
 
 /**
  * Takes the event's row lock (until the transaction ends) and, in the same statement, the numbers

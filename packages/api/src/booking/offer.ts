@@ -205,6 +205,8 @@ export interface Offer extends TProductOffered {
   seatCategory: string | null;
   /** The options the buyer may tick, by bookingOptionKey, with their price in øre. */
   optionsByKey: Map<string, TicketOption>;
+  /** The ticket product's own limits (maxAmount for everyone, maxCompanyAmount), for the booking's capacity check in SQL. */
+  limits: { max: number | null; companyMax: number | null };
 }
 
 /** The products one buyer is offered, with what they may still take, from the live counts. */
@@ -258,6 +260,7 @@ export function offersFor(
       optionsByKey: new Map(p.options.map((o) => [bookingOptionKey(o), o])),
       seatCategories: p.type === 'seat-ticket' ? categories.filter((k) => !seatCategory || k.key === seatCategory) : [],
       seatCategory,
+      limits: { max: p.max_amount === null ? null : Number(p.max_amount), companyMax: p.max_company_amount === null ? null : Number(p.max_company_amount) },
       extraInfo: ((p.extra_info as { alias: string; title: string; type: string; values: string[] }[]) ?? []).map((x) => ({ alias: x.alias, title: x.title, type: x.type, values: x.values ?? [] })),
     });
   }

@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { BOOKING_MSG, formatDKK } from '@klubhus/domain';
+import { BOOKING_MSG, formatDKK, type TTicket } from '@klubhus/domain';
 import { escapeHtml, queueMail } from '../lib/mail';
 import { bookingTickets } from './tickets';
 
@@ -17,9 +17,23 @@ export async function sendBookingReceipt(trx: Tx, clientId: number, baseUrl: str
     .where('b.id', '=', bookingId)
     .executeTakeFirst();
   if (!b?.email) return;
-  const tickets = await bookingTickets(trx, clientId, bookingId);
+  await queueBookingReceipt(trx, baseUrl, b, await bookingTickets(trx, clientId, bookingId));
+}
+
+/**
+ * The receipt from what the booking just wrote (a free booking, in the statement's transaction: the
+ * order and its valid tickets in number order, as sendBookingReceipt would read them back) — one
+ * statement under the event's lock instead of three.
+ */
+export async function queueBookingReceipt(
+  trx: Tx,
+  baseUrl: string,
+  b: { order_number: number; email: string | null; firstname: string | null; total: number; title: string },
+  tickets: TTicket[],
+) {
+  if (!b.email) return;
   const root = baseUrl.replace(/\/$/, '');
-  const seat = (t: (typeof tickets)[number]) => [t.section && `Sektion ${t.section}`, t.row && `Række ${t.row}`, t.seatNumber && `Plads ${t.seatNumber}`].filter(Boolean).join(', ');
+  const seat = (t: TTicket) => [t.section && `Sektion ${t.section}`, t.row && `Række ${t.row}`, t.seatNumber && `Plads ${t.seatNumber}`].filter(Boolean).join(', ');
   const items = tickets.map((t) => {
     const label = [`Billet nr. ${t.number}`, t.product, seat(t), t.name].filter(Boolean).join(' · ');
     return { label, url: `${root}${t.pdfUrl}` };

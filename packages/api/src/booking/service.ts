@@ -15,6 +15,7 @@ import {
   type TBooking,
   type TBookingProducts,
   type TBookResponse,
+  type TTicket,
   type TOrderPayStart,
   todayIn,
   type VatSettings,
@@ -35,11 +36,11 @@ import { type ClubPaymentSettings, clubSettings } from '../payments/providers';
 import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
-import { capacityLocks, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
+import { bookingPaths, capacityLocks, EVENT_FIELDS, type LiveCounts, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
 import { releaseExpiredHolds } from './purpose';
-import { type Buyer, bookingProductsOf, chooseBuyer, freeAllowances, type Offer, offersFor, SIGNUP_PRODUCT, type TicketOption, ticketProductsFrom, ticketProductsJson, visitorCards } from './offer';
-import { sendBookingReceipt } from './receipt';
-import { newTicketCode } from './tickets';
+import { type Buyer, bookingProductsOf, chooseBuyer, type EventForBooking, freeAllowances, type Offer, offersFor, SIGNUP_PRODUCT, type TicketOption, type TicketProductRow, ticketProductsFrom, ticketProductsJson, visitorCards } from './offer';
+import { queueBookingReceipt } from './receipt';
+import { newTicketCode, ticketOut } from './tickets';
 
 /**
  * The public booking of an event (SPEC §7 Public events/booking): the products each buyer is
@@ -242,7 +243,7 @@ export async function bookingProducts(v: Viewer, input: { eventId: number; invit
     const add = async (buyer: Buyer, key: string) => {
       const counts = await liveCounts(trx, clientId, event.id, buyer, 'display');
       const free = buyer.invite ? new Map<number, number>() : await freeAllowances(trx, clientId, buyer.companyId, event.type_id);
-      result[key] = offersFor(event, products, buyer, counts, free, categories).map(({ ticketProductId: _t, priceOre: _p, availableAll: _a, seatCategory: _s, optionsByKey: _o, ...o }) => o);
+      result[key] = offersFor(event, products, buyer, counts, free, categories).map(({ ticketProductId: _t, priceOre: _p, availableAll: _a, seatCategory: _s, optionsByKey: _o, limits: _l, ...o }) => o);
       const left = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
       const companyLeft = buyer.companyId && event.max_company_signups !== null ? Math.max(0, event.max_company_signups - counts.mineTotal) : null;
       eventAvailable[key] = left === null ? companyLeft : companyLeft === null ? left : Math.min(left, companyLeft);
@@ -327,6 +328,237 @@ function priceUnits(lines: TBooking['products'], offers: Map<number, Offer>): Pr
     }
   }
   return out;
+}
+
+type LockedEvent = Awaited<ReturnType<typeof lockEventCapacity>>;
+const NO_COUNTS: LiveCounts = { byProduct: new Map(), eventTotal: 0, mineTotal: 0 };
+
+/**
+ * A booking's limits from the counters, in the order they are checked (the offer of every line, an
+ * invitation's amounts, each product's, the event's): the first that does not hold is thrown in its
+ * own words. Answers the offers the booking is priced from and the units wanted per product.
+ */
+function checkLimits(event: EventForBooking, products: TicketProductRow[], buyer: Buyer, counts: LiveCounts, free: Map<number, number>, lines: TBooking['products'], contactEmail: string) {
+  const offers = new Map(offersFor(event, products, buyer, counts, free, []).map((o) => [o.productId, o]));
+  const wanted = new Map<number, number>();
+  for (const l of lines) {
+    const offer = offers.get(l.productId);
+    if (!offer) throw fail.badRequest(buyer.invite ? BOOKING_MSG.notInInvite : BOOKING_MSG.unknownProduct);
+    lineOptions(l, offer);
+    wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.amount);
+  }
+  for (const [productId, amount] of wanted) {
+    const o = offers.get(productId) as Offer;
+    if (buyer.invite) {
+      // An invitation gives its amounts (SPEC §2/§7 invite link: 'amounts from the invite'): more
+      // than it has left is refused in its own words, unless the product's capacity binds first.
+      const invited = buyer.invite.get(productId) ?? 0;
+      const left = Math.max(0, invited - (counts.byProduct.get(productId)?.mine ?? 0));
+      if (amount > left && (o.availableAll === null || o.availableAll >= left)) {
+        throw fail.conflict(left === 0 ? BOOKING_MSG.inviteUsed : left === invited ? BOOKING_MSG.inviteOver(invited) : BOOKING_MSG.maxMore(left));
+      }
+    }
+    const message = bookingLimitMessage({ available: o.availableAll, maxAmount: o.maxAmount }, amount, contactEmail);
+    if (message) throw fail.conflict(message);
+  }
+  // The event's own limits bind the lines together.
+  const all = [...wanted.values()].reduce((s, n) => s + n, 0);
+  const eventLeft = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
+  const companyLeft = buyer.companyId && event.max_company_signups !== null ? Math.max(0, event.max_company_signups - counts.mineTotal) : null;
+  const bind = [eventLeft, companyLeft].filter((n): n is number => n !== null);
+  if (bind.length && all > Math.min(...bind)) {
+    const n = Math.min(...bind);
+    throw fail.conflict(n === 0 ? BOOKING_MSG.noTickets(contactEmail) : eventLeft === n ? BOOKING_MSG.onlyLeft(n) : BOOKING_MSG.maxMore(n));
+  }
+  return { offers, wanted };
+}
+
+type PricedLine = { offer: Offer; price: number; amount: number; seat: string | null; name: string | null; options: TicketOption[]; discount: number };
+type Priced = ReturnType<typeof priceBooking>;
+
+/** The booking's units priced (free allowance first), grouped into order lines, the discount code applied, the totals. */
+function priceBooking(input: TBooking['products'], offers: Map<number, Offer>, rule: Awaited<ReturnType<typeof consumeDiscountCode>> | null, timeZone: string, vat: VatSettings) {
+  const units = priceUnits(input, offers);
+  const byLine = new Map<string, PricedLine>();
+  for (const u of units) {
+    const key = JSON.stringify([u.offer.productId, u.price, u.seat, u.name, u.options.map(bookingOptionKey)]);
+    const line = byLine.get(key);
+    if (line) line.amount += 1;
+    else byLine.set(key, { offer: u.offer, price: u.price, amount: 1, seat: u.seat, name: u.name, options: u.options, discount: 0 });
+  }
+  const lines = [...byLine.values()];
+  let codeId: number | null = null;
+  if (rule) {
+    const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(timeZone));
+    if (!applied.ok) throw fail.badRequest(applied.message);
+    applied.lines.forEach((d, i) => {
+      lines[i].discount = d;
+    });
+    codeId = rule.id;
+  }
+  const totals = orderTotals({ lines: lines.map((l) => ({ price: l.price, amount: l.amount, discount: l.discount, options: l.options })) }, vat);
+  const paid = totals.total > 0;
+  const heldUntil = paid ? new Date(Date.now() + BOOKING_HOLD_SECONDS * 1000) : null;
+  return { units, lines, codeId, totals, paid, heldUntil };
+}
+
+/** The fast path's plan, or null when a check refuses it (the locked path then says why, under the lock, with the counters as they are). */
+function fastPlan<T>(plan: () => T): T | null {
+  try {
+    return plan();
+  } catch {
+    return null;
+  }
+}
+
+interface Written {
+  orderId: number;
+  orderNumber: number;
+  bookingId: number;
+  /** A free booking's tickets as written (valid, in number order), for its receipt. */
+  tickets: TTicket[];
+}
+
+interface BookingWrite {
+  clientId: number;
+  eventId: number;
+  buyer: Buyer;
+  customer: { firstname: string | null; lastname: string | null; email: string | null; phone: string | null };
+  userId: number | null;
+  tokenHash: string;
+  holdToken: string | null;
+  buyerName: string | null;
+  discountCode: string | null;
+  extraInfo: unknown[];
+}
+
+/** The fast path's check in SQL (booking_capacity_fits): per product its units, limits, allowance and the units priced free. */
+type FastCheck = { holder: string | null; units: number; lines: { p: number; n: number; max: number | null; cmax: number | null; free: number | null; k: number }[] };
+
+/**
+ * The order, its number, lines, line options and audit line, the booking and its tickets: one
+ * statement (under the event's lock every round trip is one every other buyer waits for). The order
+ * number is the club's order counter taken as nextNumber does (lib/counters.ts), in the statement.
+ *
+ * - `{ first }`: the event's lock is held already (the locked path) and the tickets are numbered
+ *   from `first`.
+ * - A FastCheck: the statement takes the event's lock itself, with the ticket numbers, and checks
+ *   booking_capacity_fits from its RETURNING — after the lock is taken, with a snapshot of its own —
+ *   and writes only if the booking fits. Answers the locked event either way, and `written` null
+ *   when it did not fit (the lock and the numbers are held: the locked path goes on from there).
+ */
+async function writeBooking(
+  trx: Tx,
+  w: BookingWrite,
+  p: Priced,
+  seatInfo: Map<string, { section: string; row: string; number: string; category: string }>,
+  at: { first: number } | FastCheck,
+): Promise<{ event: LockedEvent | null; written: Written | null }> {
+  const { clientId, buyer, customer, totals } = { ...w, totals: p.totals };
+  const status = p.paid ? 'draft' : 'approved';
+  const lineRecords = p.lines.map((l, i) => ({
+    product_id: l.offer.productId || null,
+    title: l.offer.title,
+    type: l.offer.type,
+    price: l.price,
+    amount: l.amount,
+    discount: l.discount,
+    description: l.name,
+    seat: l.seat,
+    seat_event_id: l.seat ? w.eventId : null,
+    sorting: i,
+  }));
+  const optionRecords = p.lines.flatMap((l, i) => l.options.map((o, j) => ({ line: i, product_id: o.productId, variant_id: o.variantId, title: o.title, sku: o.sku, price: o.price, sorting: j })));
+  const ticketRecords = p.units.map((u, i) => {
+    const seat = u.seat ? seatInfo.get(u.seat) : undefined;
+    return {
+      i,
+      product_id: u.offer.productId || null,
+      ticket_product_id: u.offer.ticketProductId || null,
+      code: newTicketCode(),
+      title: u.offer.title,
+      name: u.name ?? w.buyerName,
+      price: u.price,
+      seat_key: u.seat,
+      section: seat?.section ?? (u.seat ? u.seat.split('-')[0] : null),
+      row: seat?.row ?? null,
+      seat_number: seat?.number ?? null,
+      options: u.options.map((o) => ({ productId: o.productId, variantId: o.variantId, title: o.title, price: o.price })),
+      extra_info: u.extraInfo.map((x) => ({ title: x.title, value: x.value ?? null })),
+      seasonal: u.offer.seasonal,
+    };
+  });
+  const fast = 'holder' in at ? at : null;
+  const head = fast
+    ? sql`e AS (
+        UPDATE events SET ticket_counter = ticket_counter + ${fast.units}
+        WHERE client_id = ${clientId} AND id = ${w.eventId}
+        RETURNING ${sql.join(EVENT_FIELDS.map((f) => sql.ref(f)))},
+          ${capacityLocks.fastCheck === 'none' ? sql`true` : sql`${sql.id(capacityLocks.fastCheck)}(client_id, id, ${fast.holder}::text, max_signups, max_company_signups, ${JSON.stringify(fast.lines)}::jsonb)`} AS fits
+      ), n AS (
+        INSERT INTO order_counters AS c (client_id, last_number) SELECT ${clientId}, 1 FROM e WHERE e.fits
+        ON CONFLICT (client_id) DO UPDATE SET last_number = c.last_number + 1
+        RETURNING last_number
+      )`
+    : sql`n AS (${nextNumberStatement('order_counters', clientId)})`;
+  const firstSql = fast ? sql`((SELECT ticket_counter FROM e) - ${fast.units} + 1)::int` : sql`${(at as { first: number }).first}::int`;
+  // A free booking's receipt is made from what was written: the buyer's company for its tickets.
+  const company = p.paid || !buyer.companyId ? sql`NULL::text` : sql`(SELECT name FROM companies WHERE client_id = ${clientId} AND id = ${buyer.companyId}::int)`;
+  const result = fast
+    ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM e LEFT JOIN o ON true LEFT JOIN b ON true`
+    : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
+  const written = await sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
+    WITH ${head}, o AS (
+      INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
+      SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
+        ${p.codeId ? `Rabatkode: ${w.discountCode}` : null}, ${JSON.stringify(w.extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
+        ${totals.subtotal}, ${totals.discount}, ${totals.vat}, ${totals.total}
+      FROM n
+      RETURNING id, order_number
+    ), l AS (
+      INSERT INTO order_lines (client_id, order_id, product_id, title, type, price, amount, discount, description, seat, seat_event_id, extra_info, sorting)
+      SELECT ${clientId}, o.id, x.product_id, x.title, x.type, x.price, x.amount, x.discount, x.description, x.seat, x.seat_event_id, '[]'::jsonb, x.sorting
+      FROM o, jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb) AS x(product_id int, title text, type text, price bigint, amount int, discount bigint, description text, seat text, seat_event_id int, sorting int)
+      RETURNING id, sorting
+    ), lo AS (
+      INSERT INTO order_line_options (client_id, line_id, product_id, variant_id, title, sku, price, sorting)
+      SELECT ${clientId}, l.id, x.product_id, x.variant_id, x.title, x.sku, x.price, x.sorting
+      FROM l JOIN jsonb_to_recordset(${JSON.stringify(optionRecords)}::jsonb) AS x(line int, product_id int, variant_id int, title text, sku text, price bigint, sorting int) ON x.line = l.sorting
+    ), a AS (
+      INSERT INTO order_audit (client_id, order_id, order_number, user_id, action, from_status, to_status)
+      SELECT ${clientId}, o.id, o.order_number, ${w.userId}::int, 'booking', NULL, ${status} FROM o
+    ), b AS (
+      INSERT INTO event_bookings (client_id, event_id, order_id, token_hash, state, hold_token, held_until, company_id, contact_id, invite_id)
+      SELECT ${clientId}, ${w.eventId}, o.id, ${w.tokenHash}, ${p.paid ? 'held' : 'confirmed'}, ${w.holdToken},
+        ${p.heldUntil?.toISOString() ?? null}::timestamptz, ${buyer.companyId}::int, ${buyer.contactId}::int, ${buyer.inviteId}::int
+      FROM o
+      RETURNING id
+    ), t AS (
+      INSERT INTO event_tickets (client_id, event_id, booking_id, order_id, product_id, ticket_product_id, code, number, title, name, company_id, contact_id,
+        price, seat_key, section, row, seat_number, options, extra_info, status, held_until, seasonal)
+      SELECT ${clientId}, ${w.eventId}, b.id, o.id, x.product_id, x.ticket_product_id, x.code, ${firstSql} + x.i, x.title, x.name, ${buyer.companyId}::int, ${buyer.contactId}::int,
+        x.price, x.seat_key, x.section, x.row, x.seat_number, x.options, x.extra_info, ${p.paid ? 'held' : 'valid'}, ${p.heldUntil?.toISOString() ?? null}::timestamptz, x.seasonal
+      FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(i int, product_id int, ticket_product_id int, code text, title text, name text,
+        price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
+    )
+    ${result}`.execute(trx);
+  const row = written.rows[0];
+  if (!row) throw new Error(fast ? 'event vanished' : 'booking not written');
+  const first = fast ? Number(row.ticket_counter) - fast.units + 1 : (at as { first: number }).first;
+  const companyName = (row.company as string | null) ?? null;
+  const done =
+    row.order_id === null
+      ? null
+      : {
+          orderId: Number(row.order_id),
+          orderNumber: Number(row.order_number),
+          bookingId: Number(row.booking_id),
+          tickets: p.paid ? [] : ticketRecords.map((t) => ticketOut({ ...t, number: first + t.i, company: companyName })),
+        };
+  if (!fast) return { event: null, written: done };
+  const { fits: _f, order_id: _o, order_number: _n, booking_id: _b, company: _c, ...e } = row;
+  const event = { ...(e as unknown as Omit<LockedEvent, 'firstNumber'>), firstNumber: first };
+  return { event, written: done };
 }
 
 /** Seats for the booking's seat lines: held for its token until it is paid (or booked at once when free). Control runs: read, check, write. */
@@ -446,6 +678,11 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
  * under the event's row lock — releases the event's expired holds, checks every limit from the
  * capacity counters, takes the seats, prices the units (free allowance first), applies the discount,
  * and writes the order, the booking and one ticket per unit in one statement.
+ * A booking without seats or invitation takes the fast path: checked and priced before the lock,
+ * then one statement takes the event's lock, checks the counters as they are after it
+ * (booking_capacity_fits: every limit the locked path checks, and that the free units priced are
+ * still free) and writes; the commit follows. When they no longer fit, the locked path goes on under
+ * the lock that statement took and refuses in its own words.
  * Nothing to pay: approved, seats booked, tickets valid and the receipt queued at once. Else the
  * order stays a draft that holds its tickets and seats for BOOKING_HOLD_SECONDS, and — once that is
  * committed — a payment is started with the club's provider.
@@ -530,170 +767,108 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     // One booking takes at most MAX_BOOKING_TICKETS tickets, over all its lines (each line alone is checked by ZBookingLine).
     if (unitCount > MAX_BOOKING_TICKETS) throw fail.badRequest(BOOKING_MSG.maxMore(MAX_BOOKING_TICKETS));
     const rule = input.discountCode ? await consumeDiscountCode(trx, clientId, input.discountCode) : null;
-
-    // ---- the lock: from here to the commit, nobody else books this event. The counters are read
-    // after it (never in the statement that waits for it: that one's snapshot is older).
-    const event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
-    let counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
-    if (counts.expiredHolds && (await releaseExpiredHolds(trx, clientId, event.id)) > 0) counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
-    const offers = new Map(offersFor(event, products, buyer, counts, free, []).map((o) => [o.productId, o]));
-    const wanted = new Map<number, number>();
-    for (const l of input.products) {
-      const offer = offers.get(l.productId);
-      if (!offer) throw fail.badRequest(buyer.invite ? BOOKING_MSG.notInInvite : BOOKING_MSG.unknownProduct);
-      lineOptions(l, offer);
-      wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.amount);
-    }
-    for (const [productId, amount] of wanted) {
-      const o = offers.get(productId) as Offer;
-      if (buyer.invite) {
-        // An invitation gives its amounts (SPEC §2/§7 invite link: 'amounts from the invite'): more
-        // than it has left is refused in its own words, unless the product's capacity binds first.
-        const invited = buyer.invite.get(productId) ?? 0;
-        const left = Math.max(0, invited - (counts.byProduct.get(productId)?.mine ?? 0));
-        if (amount > left && (o.availableAll === null || o.availableAll >= left)) {
-          throw fail.conflict(left === 0 ? BOOKING_MSG.inviteUsed : left === invited ? BOOKING_MSG.inviteOver(invited) : BOOKING_MSG.maxMore(left));
-        }
-      }
-      const message = bookingLimitMessage({ available: o.availableAll, maxAmount: o.maxAmount }, amount, contactEmail);
-      if (message) throw fail.conflict(message);
-    }
-    // The event's own limits bind the lines together.
-    const all = [...wanted.values()].reduce((s, n) => s + n, 0);
-    const eventLeft = event.max_signups === null ? null : Math.max(0, event.max_signups - counts.eventTotal);
-    const companyLeft = buyer.companyId && event.max_company_signups !== null ? Math.max(0, event.max_company_signups - counts.mineTotal) : null;
-    const bind = [eventLeft, companyLeft].filter((n): n is number => n !== null);
-    if (bind.length && all > Math.min(...bind)) {
-      const n = Math.min(...bind);
-      throw fail.conflict(n === 0 ? BOOKING_MSG.noTickets(contactEmail) : eventLeft === n ? BOOKING_MSG.onlyLeft(n) : BOOKING_MSG.maxMore(n));
-    }
-
-    // Seats: held for the booking's token (the picker's, or a new one), all or none.
-    const holdToken = seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken();
-    const channel = buyer.companyId ? companyChannel(buyer.companyId) : null;
-    const seatInfo = await takeSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio, seat_map_id: event.seat_map_id }, holdToken, seatKeys, channel);
-    for (const l of seatLines) {
-      const category = (offers.get(l.productId) as Offer).seatCategory;
-      const info = seatInfo.get(l.seat as string);
-      if (category && info && info.category !== category) throw fail.badRequest(BOOKING_MSG.wrongSeatCategory);
-    }
-
-    // Prices, discount code, totals.
-    const units = priceUnits(input.products, offers);
-    const byLine = new Map<string, { offer: Offer; price: number; amount: number; seat: string | null; name: string | null; options: TicketOption[] }>();
-    for (const u of units) {
-      const key = JSON.stringify([u.offer.productId, u.price, u.seat, u.name, u.options.map(bookingOptionKey)]);
-      const line = byLine.get(key);
-      if (line) line.amount += 1;
-      else byLine.set(key, { offer: u.offer, price: u.price, amount: 1, seat: u.seat, name: u.name, options: u.options });
-    }
-    const lines = [...byLine.values()].map((l) => ({ ...l, discount: 0 }));
-    let codeId: number | null = null;
-    if (rule) {
-      const applied = applyDiscountCode(rule, lines.map((l) => ({ productId: l.offer.productId, total: l.price * l.amount })), todayIn(facts.club.timeZone));
-      if (!applied.ok) throw fail.badRequest(applied.message);
-      applied.lines.forEach((d, i) => {
-        lines[i].discount = d;
-      });
-      codeId = rule.id;
-    }
-    const totals = orderTotals({ lines: lines.map((l) => ({ price: l.price, amount: l.amount, discount: l.discount, options: l.options })) }, vat);
-    const paid = totals.total > 0;
-    const heldUntil = paid ? new Date(Date.now() + BOOKING_HOLD_SECONDS * 1000) : null;
-
-    // The order, its number, lines and audit line, the booking and its tickets: one statement (the
-    // lock is held until the commit: every round trip here is one every other buyer waits for). The
-    // number is nextNumber's statement (lib/counters.ts) for the club's order counter, in the same statement.
-    const extraInfo = Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value }));
-    const token = generateToken();
-    const status = paid ? 'draft' : 'approved';
-    let number = (await takeTicketNumbers(trx, clientId, event.id, units.length, event.firstNumber)) - 1;
-    const buyerName = [customer.firstname, customer.lastname].filter(Boolean).join(' ') || null;
-    const lineRecords = lines.map((l, i) => ({
-      product_id: l.offer.productId || null,
-      title: l.offer.title,
-      type: l.offer.type,
-      price: l.price,
-      amount: l.amount,
-      discount: l.discount,
-      description: l.name,
-      seat: l.seat,
-      seat_event_id: l.seat ? event.id : null,
-      sorting: i,
-    }));
-    const ticketRecords = units.map((u) => {
-      const seat = u.seat ? seatInfo.get(u.seat) : undefined;
-      number += 1;
-      return {
-        product_id: u.offer.productId || null,
-        ticket_product_id: u.offer.ticketProductId || null,
-        code: newTicketCode(),
-        number,
-        title: u.offer.title,
-        name: u.name ?? buyerName,
-        price: u.price,
-        seat_key: u.seat,
-        section: seat?.section ?? (u.seat ? u.seat.split('-')[0] : null),
-        row: seat?.row ?? null,
-        seat_number: seat?.number ?? null,
-        options: u.options.map((o) => ({ productId: o.productId, variantId: o.variantId, title: o.title, price: o.price })),
-        extra_info: u.extraInfo.map((x) => ({ title: x.title, value: x.value ?? null })),
-        seasonal: u.offer.seasonal,
-      };
-    });
-    const written = await sql<{ order_id: number; order_number: number; booking_id: number; lines: { id: number; sorting: number }[] }>`
-      WITH n AS (${nextNumberStatement('order_counters', clientId)}), o AS (
-        INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
-        SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
-          ${codeId ? `Rabatkode: ${input.discountCode}` : null}, ${JSON.stringify(extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
-          ${totals.subtotal}, ${totals.discount}, ${totals.vat}, ${totals.total}
-        FROM n
-        RETURNING id, order_number
-      ), l AS (
-        INSERT INTO order_lines (client_id, order_id, product_id, title, type, price, amount, discount, description, seat, seat_event_id, extra_info, sorting)
-        SELECT ${clientId}, o.id, x.product_id, x.title, x.type, x.price, x.amount, x.discount, x.description, x.seat, x.seat_event_id, '[]'::jsonb, x.sorting
-        FROM o, jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb) AS x(product_id int, title text, type text, price bigint, amount int, discount bigint, description text, seat text, seat_event_id int, sorting int)
-        RETURNING id, sorting
-      ), a AS (
-        INSERT INTO order_audit (client_id, order_id, order_number, user_id, action, from_status, to_status)
-        SELECT ${clientId}, o.id, o.order_number, ${v.user?.id ?? null}::int, 'booking', NULL, ${status} FROM o
-      ), b AS (
-        INSERT INTO event_bookings (client_id, event_id, order_id, token_hash, state, hold_token, held_until, company_id, contact_id, invite_id)
-        SELECT ${clientId}, ${event.id}, o.id, ${hashToken(token)}, ${paid ? 'held' : 'confirmed'}, ${seatKeys.length ? holdToken : null},
-          ${heldUntil?.toISOString() ?? null}::timestamptz, ${buyer.companyId}::int, ${buyer.contactId}::int, ${buyer.inviteId}::int
-        FROM o
-        RETURNING id
-      ), t AS (
-        INSERT INTO event_tickets (client_id, event_id, booking_id, order_id, product_id, ticket_product_id, code, number, title, name, company_id, contact_id,
-          price, seat_key, section, row, seat_number, options, extra_info, status, held_until, seasonal)
-        SELECT ${clientId}, ${event.id}, b.id, o.id, x.product_id, x.ticket_product_id, x.code, x.number, x.title, x.name, ${buyer.companyId}::int, ${buyer.contactId}::int,
-          x.price, x.seat_key, x.section, x.row, x.seat_number, x.options, x.extra_info, ${paid ? 'held' : 'valid'}, ${heldUntil?.toISOString() ?? null}::timestamptz, x.seasonal
-        FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(product_id int, ticket_product_id int, code text, number int, title text, name text,
-          price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
-      )
-      SELECT o.id AS order_id, o.order_number, b.id AS booking_id, (SELECT coalesce(json_agg(json_build_object('id', l.id, 'sorting', l.sorting)), '[]') FROM l) AS lines
-      FROM o, b`.execute(trx);
-    const row = written.rows[0];
-    const order = { id: Number(row.order_id), order_number: Number(row.order_number) };
-    const orderNumber = order.order_number;
-    const booking = { id: Number(row.booking_id) };
-    const lineIds = new Map(row.lines.map((r) => [Number(r.sorting), Number(r.id)]));
-    const lineOptionRows = lines.flatMap((l, i) =>
-      l.options.map((o, j) => ({ client_id: clientId, line_id: lineIds.get(i) as number, product_id: o.productId, variant_id: o.variantId, title: o.title, sku: o.sku, price: o.price, sorting: j })),
-    );
-    if (lineOptionRows.length) await trx.insertInto('order_line_options').values(lineOptionRows).execute();
+    // A user for an anonymous buyer who asked for one: before the event's lock (it needs nothing the
+    // lock guards, and a refused booking rolls it back with the rest).
     if (input.createUser && !v.user && customer.email) {
       await createBookingUser(trx, clientId, baseUrl, { email: customer.email, firstname: customer.firstname ?? '', lastname: customer.lastname ?? '', password: input.password ?? '' });
     }
-    const url = `/events/${encodeURIComponent(event.url)}/${token}`;
+    const token = generateToken();
+    const holdToken = seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken();
+    const write = {
+      clientId,
+      eventId: input.eventId,
+      buyer,
+      customer,
+      userId: v.user?.id ?? null,
+      tokenHash: hashToken(token),
+      holdToken: seatKeys.length ? holdToken : null,
+      buyerName: [customer.firstname, customer.lastname].filter(Boolean).join(' ') || null,
+      discountCode: input.discountCode ?? null,
+      extraInfo: Object.entries(input.extraInfo).map(([alias, value]) => (Array.isArray(value) ? { title: alias, values: value } : { title: alias, value })),
+    };
+    const price = (offers: Map<number, Offer>) => priceBooking(input.products, offers, rule, facts.club.timeZone, vat);
+
+    // ---- The fast path (no seats, no invitation): checked and priced before the lock from what the
+    // booking knows, then ONE statement takes the event's lock, checks the capacity counters as the
+    // last booking committed them (booking_capacity_fits, migration 0019) and writes the booking only
+    // if they still fit; the commit follows at once. Should they not fit, that statement holds the
+    // lock and the ticket numbers, and the locked path below goes on from there with its own words.
+    let event: LockedEvent | null = null;
+    let done: { event: LockedEvent; written: Written; priced: Priced } | null = null;
+    if (capacityLocks.enabled && capacityLocks.fastPath && !buyer.invite && !seatKeys.length) {
+      // A company's free allowance prices its tickets from its counters: read them (no lock; the
+      // statement checks that they still give the same number of free units).
+      const needsCounts = !!buyer.companyId && input.products.some((l) => (free.get(l.productId) ?? 0) > 0);
+      const counts = needsCounts ? await liveCounts(trx, clientId, eventRow.id, buyer, 'locked') : NO_COUNTS;
+      const plan = fastPlan(() => {
+        const { offers, wanted } = checkLimits(eventRow, products, buyer, counts, free, input.products, contactEmail);
+        return { offers, wanted, priced: price(offers) };
+      });
+      if (plan) {
+        const fits = [...plan.wanted].map(([p, n]) => {
+          const o = plan.offers.get(p) as Offer;
+          const allowance = buyer.companyId ? (free.get(p) ?? 0) : 0;
+          return { p, n, max: o.limits.max, cmax: buyer.companyId ? o.limits.companyMax : null, free: allowance > 0 ? allowance : null, k: Math.min(o.freeAmount, n) };
+        });
+        const r = await writeBooking(trx, write, plan.priced, new Map(), { holder: buyer.companyId ? `company:${buyer.companyId}` : null, lines: fits, units: unitCount });
+        event = r.event as LockedEvent;
+        if (r.written) {
+          bookingPaths.fast += 1;
+          done = { event, written: r.written, priced: plan.priced };
+        } else bookingPaths.fallback += 1;
+      }
+    }
+
+    if (!done) {
+      // ---- The locked path: from the lock to the commit, nobody else books this event. The counters
+      // are read after it (never in the statement that waits for it: that one's snapshot is older).
+      if (!event) {
+        event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
+        bookingPaths.locked += 1;
+      }
+      let counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
+      if (counts.expiredHolds && (await releaseExpiredHolds(trx, clientId, event.id)) > 0) counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
+      const { offers } = checkLimits(event, products, buyer, counts, free, input.products, contactEmail);
+
+      // Seats: held for the booking's token (the picker's, or a new one), all or none.
+      const channel = buyer.companyId ? companyChannel(buyer.companyId) : null;
+      const seatInfo = await takeSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio, seat_map_id: event.seat_map_id }, holdToken, seatKeys, channel);
+      for (const l of seatLines) {
+        const category = (offers.get(l.productId) as Offer).seatCategory;
+        const info = seatInfo.get(l.seat as string);
+        if (category && info && info.category !== category) throw fail.badRequest(BOOKING_MSG.wrongSeatCategory);
+      }
+      const priced = price(offers);
+      const first = await takeTicketNumbers(trx, clientId, event.id, priced.units.length, event.firstNumber);
+      const r = await writeBooking(trx, write, priced, seatInfo, { first });
+      done = { event, written: r.written as Written, priced };
+    }
+
+    const { written, priced } = done;
+    const url = `/events/${encodeURIComponent(done.event.url)}/${token}`;
+    const { totals, paid, heldUntil } = priced;
     if (!paid) {
-      await bookHeldSeats(trx, clientId, { id: event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
-      await sendBookingReceipt(trx, clientId, baseUrl, booking.id);
-      const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
+      await bookHeldSeats(trx, clientId, { id: done.event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
+      await queueBookingReceipt(trx, baseUrl, { order_number: written.orderNumber, email: customer.email, firstname: customer.firstname, total: totals.total, title: done.event.title }, written.tickets);
+      const response: TBookResponse = { orderId: written.orderId, orderNumber: written.orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
       return { response, pay: null, features, settings: facts.club.settings };
     }
-    const response: TBookResponse = { orderId: order.id, orderNumber, token, url, status: 'draft', total: wireKroner(totals.total) ?? 0, heldUntil: heldUntil?.toISOString() ?? null, payment: null };
-    return { response, pay: { id: booking.id, eventId: event.id, token, total: totals.total, email: customer.email, title: event.title, orderNumber }, features, settings: facts.club.settings };
+    const response: TBookResponse = {
+      orderId: written.orderId,
+      orderNumber: written.orderNumber,
+      token,
+      url,
+      status: 'draft',
+      total: wireKroner(totals.total) ?? 0,
+      heldUntil: heldUntil?.toISOString() ?? null,
+      payment: null,
+    };
+    return {
+      response,
+      pay: { id: written.bookingId, eventId: done.event.id, token, total: totals.total, email: customer.email, title: done.event.title, orderNumber: written.orderNumber },
+      features,
+      settings: facts.club.settings,
+    };
   });
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the

@@ -17,6 +17,7 @@ import * as m0015 from './0015_contracts';
 import * as m0016 from './0016_company_utilization';
 import * as m0017 from './0017_event_capacity';
 import * as m0018 from './0018_order_search';
+import * as m0019 from './0019_booking_fast_path';
 import * as m0020 from './0020_order_list';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_company_utilization': m0016,
   '0017_event_capacity': m0017,
   '0018_order_search': m0018,
+  '0019_booking_fast_path': m0019,
   '0020_order_list': m0020,
 };
