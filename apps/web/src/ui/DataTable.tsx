@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { formatCount } from './format';
 import { Pagination } from './Pagination';
 import { SearchInput } from './SearchInput';
 import type { ListState } from './useListState';
@@ -222,7 +223,7 @@ export function DataTable<T extends RowData>({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Text fontSize="sm" color="fg.muted">
-            {total ? `Viser ${from}–${to} af ${totalCapped ? `mere end ${total.toLocaleString('da-DK')}` : total}` : ''}
+            {total ? `Viser ${from}–${to} af ${totalCapped ? `mere end ${formatCount(total)}` : total}` : ''}
           </Text>
         </HStack>
         <Pagination page={list.page} totalPages={totalPages ?? 1} onPageChange={list.setPage} />
