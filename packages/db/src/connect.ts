@@ -4,6 +4,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PipelinedPostgresDialect } from './dialect/pipeline';
 import { ownerSql, PGliteDialect, sharePGlite } from './dialect/pglite';
 import { PREPARED_POOL_OPTIONS, prepareRepeatedQueries } from './dialect/prepared';
 import { APP_ROLE } from './migrations/helpers';
@@ -84,7 +85,8 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
   // Every app connection takes the app role in its startup packet: a connection that cannot take
   // it fails to open (never runs as the owner, past row-level security), and no half-opened client
   // is left checked out of the pool (a failing SET ROLE after connect leaked one and hung close()).
-  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}`, ...PREPARED_POOL_OPTIONS });
+  // Pipelined: a statement goes out without waiting for the answer to the one before it (dialect/pipeline.ts).
+  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}`, pipeline: true, ...PREPARED_POOL_OPTIONS });
   const counter = { count: 0 };
   prepareRepeatedQueries(appPool, counter);
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
@@ -96,7 +98,7 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
     });
   }
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }) });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
+  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(appPool) });
   return {
     kind: 'pg',
     url,

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { sendAhead } from './dialect/pipeline';
 import type { Database } from './schema';
 
 export type Tx = Transaction<Database>;
@@ -13,22 +14,32 @@ export function withClub<T>(
   scope: { clientId: number; userId?: number | null },
   fn: (trx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await setScope(trx, scope.clientId, scope.userId ?? null);
-    return fn(trx);
-  });
+  return scoped(db, scope.clientId, scope.userId ?? null, fn);
 }
 
 /** Runs fn in one transaction with no club: only global tables and the user's own memberships. */
 export function withUser<T>(db: Kysely<Database>, userId: number | null, fn: (trx: Tx) => Promise<T>): Promise<T> {
+  return scoped(db, null, userId, fn);
+}
+
+/**
+ * BEGIN and the scope are written ahead of fn's first statement (dialect/pipeline.ts), in that
+ * order on the one connection: that statement runs after the scope in the same transaction, or —
+ * should BEGIN or the scope fail — fails with them (an aborted transaction runs nothing), and the
+ * transaction rolls back.
+ */
+function scoped<T>(db: Kysely<Database>, clientId: number | null, userId: number | null, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await setScope(trx, null, userId);
+    await sendAhead(trx, scopeQuery(clientId, userId).compile(trx));
     return fn(trx);
   });
 }
 
+const scopeQuery = (clientId: number | null, userId: number | null) =>
+  sql`SELECT set_config('app.client_id', ${clientId === null ? '' : String(clientId)}, true),
+             set_config('app.user_id', ${userId === null ? '' : String(userId)}, true)`;
+
 /** Scopes an already open transaction to a club (and user); local to that transaction. */
 export async function setScope(trx: Tx, clientId: number | null, userId: number | null) {
-  await sql`SELECT set_config('app.client_id', ${clientId === null ? '' : String(clientId)}, true),
-                   set_config('app.user_id', ${userId === null ? '' : String(userId)}, true)`.execute(trx);
+  await scopeQuery(clientId, userId).execute(trx);
 }

@@ -1,0 +1,162 @@
+import { CompiledQuery, type DatabaseConnection, PostgresDialect, PostgresDriver, type QueryResult, type TransactionSettings, type Transaction } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Transactions on pipelined pg connections (client config `pipeline: true`): a statement is written
+ * to the wire without waiting for the answer to the one before it, and each keeps its own Sync, so
+ * inside a transaction a failing statement aborts it and every statement behind it fails too.
+ *
+ * BEGIN (and the scope, tenancy.ts) are written ahead: the transaction's first statement follows
+ * them on the wire at once, and the first answer awaited reports their failure. commitWith writes a
+ * transaction's last statement and COMMIT together, so a row lock it takes is held only inside
+ * PostgreSQL, not across a round trip through this process.
+ *
+ * No cursors or streams here: a pipelined connection refuses them (pg: 'not supported in pipeline
+ * mode'), and nothing in the app streams from PostgreSQL.
+ */
+export class PipelinedPostgresDialect extends PostgresDialect {
+  readonly #pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    super({ pool });
+    this.#pool = pool;
+  }
+  override createDriver() {
+    return new PipelinedDriver(this.#pool);
+  }
+}
+
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+/** PostgresDriver (its init, destroy and savepoints) with connections that pipeline. */
+class PipelinedDriver extends PostgresDriver {
+  readonly #pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    super({ pool });
+    this.#pool = pool;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new PipelinedConnection(await this.#pool.connect());
+  }
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    (connection as PipelinedConnection).sendAhead(BEGIN);
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).commit();
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).rollback();
+  }
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PipelinedConnection).client.release();
+  }
+}
+
+class PipelinedConnection implements DatabaseConnection {
+  /** Statements written ahead whose answers nobody has awaited yet. */
+  #ahead: Promise<unknown>[] = [];
+  /** commitWith ended the transaction: the driver's COMMIT or ROLLBACK is not sent again. */
+  #ended = false;
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#ended) return Promise.reject(new Error('A statement after commitWith: the transaction is committed already'));
+    return this.#answer(this.#send<R>(query));
+  }
+
+  // biome-ignore lint/correctness/useYield: a pipelined connection has no cursors
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streams are not supported on a pipelined connection');
+  }
+
+  /** Writes the statement now; its failure is reported by the next answer awaited on this connection. */
+  sendAhead(query: CompiledQuery): void {
+    const answer = this.#send(query);
+    answer.catch(() => {});
+    this.#ahead.push(answer);
+  }
+
+  /** The statement and COMMIT in one write; the statement's answer once COMMIT succeeded. */
+  async commitWith<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
+    const stream = (this.client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    stream.cork();
+    let answer: Promise<QueryResult<R>>;
+    let committed: Promise<unknown>;
+    try {
+      answer = this.#send<R>(query);
+      committed = this.#send(COMMIT);
+    } finally {
+      stream.uncork();
+    }
+    // Whatever the answers, the transaction is over: COMMIT of a transaction a failure aborted rolls back.
+    this.#ended = true;
+    committed.catch(() => {});
+    const result = await this.#answer(answer);
+    await committed;
+    return result;
+  }
+
+  async commit(): Promise<void> {
+    if (this.#ended) this.#ended = false;
+    else await this.#answer(this.#send(COMMIT));
+  }
+
+  async rollback(): Promise<void> {
+    // What was written ahead failed or not: the rollback ends it either way.
+    this.#ahead = [];
+    if (this.#ended) this.#ended = false;
+    else await this.#send(ROLLBACK);
+  }
+
+  /** Calls client.query at once (that writes it to the wire), answering in Kysely's shape. */
+  #send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.client.query(query.sql, [...query.parameters]).then(({ command, rowCount, rows }) => ({
+      numAffectedRows: command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
+      rows: (rows ?? []) as R[],
+    }));
+  }
+
+  /** The answer, after those written ahead of it: the first of them that failed is the transaction's error (this one failed for it). */
+  async #answer<R>(answer: Promise<QueryResult<R>>): Promise<QueryResult<R>> {
+    const ahead = this.#ahead;
+    this.#ahead = [];
+    for (const earlier of ahead) {
+      try {
+        await earlier;
+      } catch (error) {
+        answer.catch(() => {});
+        throw error;
+      }
+    }
+    return answer;
+  }
+}
+
+/** The connection a transaction runs on (it holds it from BEGIN to COMMIT). */
+const connectionOf = (trx: Transaction<any>) => trx.getExecutor().provideConnection(async (connection) => connection);
+
+/**
+ * Writes a statement of the transaction whose answer nobody needs (the scope), without waiting for
+ * it: its failure fails the transaction's next statement. Elsewhere (PGlite) it just runs.
+ */
+export async function sendAhead(trx: Transaction<any>, query: CompiledQuery): Promise<void> {
+  const connection = await connectionOf(trx);
+  if (connection instanceof PipelinedConnection) connection.sendAhead(query);
+  else await connection.executeQuery(query);
+}
+
+/**
+ * Runs the transaction's last statement and commits with it: on a pipelined connection both go
+ * out in one write, so locks the statement takes are let go as soon as PostgreSQL has committed.
+ * Answers the statement's rows once committed; the surrounding transaction does not commit again,
+ * and any statement after this one fails. A failing statement rolls everything back and its error
+ * propagates. Elsewhere (PGlite) the statement runs and the transaction commits as usual.
+ */
+export async function commitWith<R>(trx: Transaction<any>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const connection = await connectionOf(trx);
+  return connection instanceof PipelinedConnection ? connection.commitWith(query) : trx.executeQuery(query);
+}

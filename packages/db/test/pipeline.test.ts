@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/connect';
+import { commitWith, sendAhead } from '../src/dialect/pipeline';
+import { withClub } from '../src/tenancy';
+import { openTestDatabase } from '../src/testing';
+
+/**
+ * Transactions on pipelined connections (dialect/pipeline.ts): BEGIN and the scope go out ahead of
+ * the first statement, commitWith sends the last statement and COMMIT together. The same semantics
+ * on the embedded database, where every statement waits for the one before it.
+ */
+let handle: DatabaseHandle;
+const A = 1;
+const B = 2;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await sql`CREATE TABLE pipe_notes (client_id int NOT NULL, note text NOT NULL)`.execute(handle.owner);
+  await sql`ALTER TABLE pipe_notes ENABLE ROW LEVEL SECURITY`.execute(handle.owner);
+  await sql`ALTER TABLE pipe_notes FORCE ROW LEVEL SECURITY`.execute(handle.owner);
+  await sql`CREATE POLICY club_isolation ON pipe_notes USING (client_id = NULLIF(current_setting('app.client_id', true), '')::int)
+    WITH CHECK (client_id = NULLIF(current_setting('app.client_id', true), '')::int)`.execute(handle.owner);
+  await sql`GRANT SELECT, INSERT ON pipe_notes TO klubhus_app`.execute(handle.owner);
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await sql`DELETE FROM pipe_notes`.execute(handle.owner);
+  await sql`INSERT INTO pipe_notes VALUES (${A}, 'a0'), (${B}, 'b0')`.execute(handle.owner);
+});
+
+const notes = async () => (await sql<{ note: string }>`SELECT note FROM pipe_notes ORDER BY note`.execute(handle.owner)).rows.map((r) => r.note);
+const insert = (note: string, clientId = A) => sql<{ note: string }>`INSERT INTO pipe_notes VALUES (${clientId}, ${note}) RETURNING note`;
+
+describe(`pipelined transactions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('withClub commits what it wrote', async () => {
+    await withClub(handle.db, { clientId: A }, async (trx) => {
+      await insert('a1').execute(trx);
+      await insert('a2').execute(trx);
+    });
+    expect(await notes()).toEqual(['a0', 'a1', 'a2', 'b0']);
+  });
+
+  it("the scope applies to the first statement: another club's rows are invisible and cannot be written", async () => {
+    const seen = await withClub(handle.db, { clientId: A }, async (trx) => (await sql<{ note: string }>`SELECT note FROM pipe_notes`.execute(trx)).rows);
+    expect(seen).toEqual([{ note: 'a0' }]);
+    const scope = await withClub(handle.db, { clientId: B, userId: 7 }, async (trx) => (await sql<{ c: string; u: string }>`SELECT current_setting('app.client_id') AS c, current_setting('app.user_id') AS u`.execute(trx)).rows[0]);
+    expect(scope).toEqual({ c: String(B), u: '7' });
+    await expect(withClub(handle.db, { clientId: A }, (trx) => insert('b1', B).execute(trx))).rejects.toThrow(/row-level security/);
+    expect(await notes()).toEqual(['a0', 'b0']);
+  });
+
+  it('a failing first statement, a failing later one, or a throw rolls back everything', async () => {
+    await expect(withClub(handle.db, { clientId: A }, (trx) => sql`SELECT 1 / 0`.execute(trx))).rejects.toThrow(/division by zero/);
+    await expect(
+      withClub(handle.db, { clientId: A }, async (trx) => {
+        await insert('a1').execute(trx);
+        await sql`SELECT 1 / 0`.execute(trx);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    await expect(
+      withClub(handle.db, { clientId: A }, async (trx) => {
+        await insert('a2').execute(trx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await notes()).toEqual(['a0', 'b0']);
+    // The connections are clean afterwards: no transaction left open on them.
+    for (let i = 0; i < 6; i++) await withClub(handle.db, { clientId: A }, (trx) => insert(`a${10 + i}`).execute(trx));
+    expect((await notes()).length).toBe(8);
+  });
+
+  it('a statement behind a failing scope never runs: it fails with the scope’s error and sees no rows', async () => {
+    await expect(withClub(handle.db, { clientId: Number.NaN }, (trx) => sql`SELECT note FROM pipe_notes`.execute(trx))).rejects.toThrow(/invalid input syntax/);
+    const failed = handle.db.transaction().execute(async (trx) => {
+      await sendAhead(trx, sql`SELECT set_config('app.client_id', ${String(A)}, true), 1 / 0`.compile(trx));
+      return (await sql<{ note: string }>`SELECT note FROM pipe_notes`.execute(trx)).rows;
+    });
+    await expect(failed).rejects.toThrow(/division by zero/);
+  });
+
+  it('commitWith commits exactly once, with the statement, and answers its rows', async () => {
+    const before = handle.statements();
+    const rows = await withClub(handle.db, { clientId: A }, async (trx) => {
+      await insert('a1').execute(trx);
+      return (await commitWith(trx, insert('a2').compile(trx))).rows;
+    });
+    // BEGIN, the scope, two inserts, one COMMIT.
+    expect(handle.statements() - before).toBe(5);
+    expect(rows).toEqual([{ note: 'a2' }]);
+    expect(await notes()).toEqual(['a0', 'a1', 'a2', 'b0']);
+  });
+
+  it('a failing statement under commitWith leaves nothing, and its error propagates', async () => {
+    for (let i = 0; i < 6; i++) {
+      await expect(
+        withClub(handle.db, { clientId: A }, async (trx) => {
+          await insert('a1').execute(trx);
+          return commitWith(trx, insert('b1', B).compile(trx));
+        }),
+      ).rejects.toThrow(/row-level security/);
+    }
+    expect(await notes()).toEqual(['a0', 'b0']);
+    await withClub(handle.db, { clientId: A }, (trx) => commitWith(trx, insert('a3').compile(trx)));
+    expect(await notes()).toEqual(['a0', 'a3', 'b0']);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)('on PostgreSQL a statement after commitWith is refused (it would run outside the transaction)', async () => {
+    await expect(
+      withClub(handle.db, { clientId: A }, async (trx) => {
+        await commitWith(trx, insert('a1').compile(trx));
+        await insert('a2').execute(trx);
+      }),
+    ).rejects.toThrow(/after commitWith/);
+    expect(await notes()).toEqual(['a0', 'a1', 'b0']);
+  });
+});
