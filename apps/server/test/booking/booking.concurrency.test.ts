@@ -114,7 +114,8 @@ describe.runIf(process.env.DATABASE_URL)('capacity under concurrent bookings (Po
     expect(fast.ok).toBe(10);
     expect(new Set(fast.messages)).toEqual(new Set([BOOKING_MSG.noTickets(email)]));
     expect(await liveTickets(eventId)).toBe(10);
-    // Every success was the fast statement's; every refusal went on under the lock it took.
+    // Every success was the fast statement's; every refusal went on to the locked path (a paid
+    // booking's fast statement raises, its COMMIT behind it rolls back, and the booking runs again there).
     expect(bookingPaths.fast - before.fast).toBe(10);
     expect(bookingPaths.fallback - before.fallback).toBe(50);
     expect(bookingPaths.locked - before.locked).toBe(0);

@@ -22,7 +22,8 @@ export const capacityLocks = {
    * The fast path (service.ts book): a booking without seats or invitation is checked and priced
    * before the lock, and one statement takes the lock, checks the counters as the last booking left
    * them (booking_capacity_fits, migration 0019) and writes — or, when they no longer fit, the locked
-   * path goes on under the lock that statement took. Off: every booking takes the locked path.
+   * path goes on under the lock that statement took (a paid booking: runs again on the locked path,
+   * see CAPACITY_REFUSED). Off: every booking takes the locked path.
    */
   fastPath: true,
   /**
@@ -32,6 +33,12 @@ export const capacityLocks = {
    */
   fastCheck: 'booking_capacity_fits',
 };
+
+/**
+ * The SQLSTATE a paid booking's fast statement raises when it does not fit (booking_capacity_required,
+ * migration 0021): the booking runs again on the locked path.
+ */
+export const CAPACITY_REFUSED = 'KH001';
 
 /** How bookings took the event's lock in this process (the concurrency tests read it): fast, fast then locked, locked. */
 export const bookingPaths = { fast: 0, fallback: 0, locked: 0 };

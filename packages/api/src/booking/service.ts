@@ -1,4 +1,4 @@
-import { hashPassword, precompiled, type Tx, withClub } from '@klubhus/db';
+import { commitWith, hashPassword, precompiled, type Tx, withClub } from '@klubhus/db';
 import {
   applyDiscountCode,
   BOOKING_HOLD_SECONDS,
@@ -36,7 +36,7 @@ import { type ClubPaymentSettings, clubSettings } from '../payments/providers';
 import { type PaymentFeatures, startPayment } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
-import { bookingPaths, capacityLocks, EVENT_FIELDS, type LiveCounts, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
+import { bookingPaths, CAPACITY_REFUSED, capacityLocks, EVENT_FIELDS, type LiveCounts, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
 import { releaseExpiredHolds } from './purpose';
 import { type Buyer, bookingProductsOf, chooseBuyer, type EventForBooking, freeAllowances, type Offer, offersFor, SIGNUP_PRODUCT, type TicketOption, type TicketProductRow, ticketProductsFrom, ticketProductsJson, visitorCards } from './offer';
 import { queueBookingReceipt } from './receipt';
@@ -435,6 +435,12 @@ interface BookingWrite {
 /** The fast path's check in SQL (booking_capacity_fits): per product its units, limits, allowance and the units priced free. */
 type FastCheck = { holder: string | null; units: number; lines: { p: number; n: number; max: number | null; cmax: number | null; free: number | null; k: number }[] };
 
+/** The fast statement's capacity check (capacityLocks.fastCheck); a paid booking's raises CAPACITY_REFUSED where it would answer false. */
+function fastFits(fast: FastCheck, paid: boolean) {
+  const fits = capacityLocks.fastCheck === 'none' ? sql`true` : sql`${sql.id(capacityLocks.fastCheck)}(client_id, id, ${fast.holder}::text, max_signups, max_company_signups, ${JSON.stringify(fast.lines)}::jsonb)`;
+  return paid ? sql`booking_capacity_required(${fits})` : fits;
+}
+
 /**
  * The order, its number, lines, line options and audit line, the booking and its tickets: one
  * statement (under the event's lock every round trip is one every other buyer waits for). The order
@@ -446,6 +452,8 @@ type FastCheck = { holder: string | null; units: number; lines: { p: number; n: 
  *   booking_capacity_fits from its RETURNING — after the lock is taken, with a snapshot of its own —
  *   and writes only if the booking fits. Answers the locked event either way, and `written` null
  *   when it did not fit (the lock and the numbers are held: the locked path goes on from there).
+ *   A paid booking's statement is its transaction's last: it commits with it (commitWith, so the
+ *   lock is held only inside PostgreSQL), and raises CAPACITY_REFUSED when it does not fit.
  */
 async function writeBooking(
   trx: Tx,
@@ -494,7 +502,7 @@ async function writeBooking(
         UPDATE events SET ticket_counter = ticket_counter + ${fast.units}
         WHERE client_id = ${clientId} AND id = ${w.eventId}
         RETURNING ${sql.join(EVENT_FIELDS.map((f) => sql.ref(f)))},
-          ${capacityLocks.fastCheck === 'none' ? sql`true` : sql`${sql.id(capacityLocks.fastCheck)}(client_id, id, ${fast.holder}::text, max_signups, max_company_signups, ${JSON.stringify(fast.lines)}::jsonb)`} AS fits
+          ${fastFits(fast, p.paid)} AS fits
       ), n AS (
         INSERT INTO order_counters AS c (client_id, last_number) SELECT ${clientId}, 1 FROM e WHERE e.fits
         ON CONFLICT (client_id) DO UPDATE SET last_number = c.last_number + 1
@@ -507,7 +515,7 @@ async function writeBooking(
   const result = fast
     ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM e LEFT JOIN o ON true LEFT JOIN b ON true`
     : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
-  const written = await sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
+  const statement = sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
     WITH ${head}, o AS (
       INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
       SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
@@ -541,7 +549,8 @@ async function writeBooking(
       FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(i int, product_id int, ticket_product_id int, code text, title text, name text,
         price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
     )
-    ${result}`.execute(trx);
+    ${result}`;
+  const written = fast && p.paid ? await commitWith(trx, statement.compile(trx)) : await statement.execute(trx);
   const row = written.rows[0];
   if (!row) throw new Error(fast ? 'event vanished' : 'booking not written');
   const first = fast ? Number(row.ticket_counter) - fast.units + 1 : (at as { first: number }).first;
@@ -681,8 +690,10 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
  * A booking without seats or invitation takes the fast path: checked and priced before the lock,
  * then one statement takes the event's lock, checks the counters as they are after it
  * (booking_capacity_fits: every limit the locked path checks, and that the free units priced are
- * still free) and writes; the commit follows. When they no longer fit, the locked path goes on under
- * the lock that statement took and refuses in its own words.
+ * still free) and writes; the commit follows (a paid booking's in the same write: commitWith). When
+ * they no longer fit, a free booking's locked path goes on under the lock that statement took; a paid
+ * booking's statement raises (its COMMIT is on the wire behind it) and the booking runs again on the
+ * locked path. Either refuses in its own words.
  * Nothing to pay: approved, seats booked, tickets valid and the receipt queued at once. Else the
  * order stays a draft that holds its tickets and seats for BOOKING_HOLD_SECONDS, and — once that is
  * committed — a payment is started with the club's provider.
@@ -695,7 +706,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const guest = !v.user && !input.inviteToken && !input.companyId && !input.contactId;
   const guestParsed = guest ? ZBookingCustomer.safeParse({ firstname: input.firstname, lastname: input.lastname, email: input.email, phone: input.phone, createUser: input.createUser, password: input.password ?? '' }) : null;
   const guestEmail = guestParsed?.success ? guestParsed.data.email : null;
-  const booked = await withClub(v.db, { clientId }, async (trx) => {
+  // afterRefusal: the run again on the locked path, after a paid booking's fast statement refused.
+  const attempt = (afterRefusal: boolean) => withClub(v.db, { clientId }, async (trx) => {
     const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null);
     // The club's modules (cached at the club's context version): the events module opens the event,
     // the orders module's features choose the provider. The event: the visitor's (visible, open), or
@@ -791,11 +803,12 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     // ---- The fast path (no seats, no invitation): checked and priced before the lock from what the
     // booking knows, then ONE statement takes the event's lock, checks the capacity counters as the
     // last booking committed them (booking_capacity_fits, migration 0019) and writes the booking only
-    // if they still fit; the commit follows at once. Should they not fit, that statement holds the
-    // lock and the ticket numbers, and the locked path below goes on from there with its own words.
+    // if they still fit; the commit follows at once (a paid booking's with it). Should a free one not
+    // fit, that statement holds the lock and the ticket numbers, and the locked path below goes on
+    // from there with its own words; a paid one's raises CAPACITY_REFUSED and runs again (below).
     let event: LockedEvent | null = null;
     let done: { event: LockedEvent; written: Written; priced: Priced } | null = null;
-    if (capacityLocks.enabled && capacityLocks.fastPath && !buyer.invite && !seatKeys.length) {
+    if (capacityLocks.enabled && capacityLocks.fastPath && !afterRefusal && !buyer.invite && !seatKeys.length) {
       // A company's free allowance prices its tickets from its counters: read them (no lock; the
       // statement checks that they still give the same number of free units).
       const needsCounts = !!buyer.companyId && input.products.some((l) => (free.get(l.productId) ?? 0) > 0);
@@ -824,7 +837,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       // are read after it (never in the statement that waits for it: that one's snapshot is older).
       if (!event) {
         event = await lockEventCapacity(trx, clientId, input.eventId, unitCount);
-        bookingPaths.locked += 1;
+        if (!afterRefusal) bookingPaths.locked += 1;
       }
       let counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
       if (counts.expiredHolds && (await releaseExpiredHolds(trx, clientId, event.id)) > 0) counts = await liveCounts(trx, clientId, event.id, buyer, 'locked');
@@ -869,6 +882,11 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       features,
       settings: facts.club.settings,
     };
+  });
+  const booked = await attempt(false).catch((error) => {
+    if ((error as { code?: string }).code !== CAPACITY_REFUSED) throw error;
+    bookingPaths.fallback += 1;
+    return attempt(true);
   });
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the
