@@ -1,6 +1,7 @@
 import { BOOKING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { bookingPaths } from '../../../../packages/api/src/booking/capacity';
 import { expireBookingsAllClubs } from '../../../../packages/api/src/booking/purpose';
 import { capacityAndRecount, guest, openEvent, payOnTestPage, refused } from './helpers';
 import { bookingFixtures, useTestApp } from '../support/app';
@@ -28,6 +29,18 @@ const expire = async (orderId: number) => {
 const bookingOf = (orderId: number) => owner().selectFrom('event_bookings as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['b.state', 'o.status']).where('b.order_id', '=', orderId).executeTakeFirstOrThrow();
 
 describe('capacity counters', () => {
+  it('a paid booking that no longer fits: its fast statement raises, its commit rolls back, and the locked path refuses in its own words — nothing written, no ticket number taken', async () => {
+    const eventId = await openEvent(app.staff, app.typeId, 'Sidste plads', [{ productId: app.single, title: 'Ståplads', price: '100', maxAmount: '1', public: true }]);
+    const email = (await app.v.booking.products({ eventId })).contactEmail;
+    const before = { ...bookingPaths };
+    expect((await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))).status).toBe('draft');
+    await refused(app.t, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])), BOOKING_MSG.noTickets(email));
+    expect({ fast: bookingPaths.fast - before.fast, fallback: bookingPaths.fallback - before.fallback, locked: bookingPaths.locked - before.locked }).toEqual({ fast: 1, fallback: 1, locked: 0 });
+    const event = await owner().selectFrom('events').select('ticket_counter').where('id', '=', eventId).executeTakeFirstOrThrow();
+    expect(Number(event.ticket_counter)).toBe(1);
+    expect(await units(eventId)).toBe(1);
+  });
+
   it('an expired hold is free again for the next booking, without the job: that booking cancels it under the lock; the late payment is flagged, never confirmed', async () => {
     const eventId = await openEvent(app.staff, app.typeId, 'Udløbet hold', [{ productId: app.single, title: 'Ståplads', price: '100', maxAmount: '2', public: true }]);
     const email = (await app.v.booking.products({ eventId })).contactEmail;
