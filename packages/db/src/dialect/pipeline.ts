@@ -59,6 +59,8 @@ class PipelinedConnection implements DatabaseConnection {
   #ahead: Promise<unknown>[] = [];
   /** commitWith ended the transaction: the driver's COMMIT or ROLLBACK is not sent again. */
   #ended = false;
+  /** Writes are held until this tick's work is done (see sendAhead). */
+  #holding = false;
 
   constructor(readonly client: pg.PoolClient) {}
 
@@ -72,8 +74,21 @@ class PipelinedConnection implements DatabaseConnection {
     throw new Error('Streams are not supported on a pipelined connection');
   }
 
-  /** Writes the statement now; its failure is reported by the next answer awaited on this connection. */
+  /**
+   * Writes the statement now; its failure is reported by the next answer awaited on this connection.
+   * The socket holds it until this tick's work is done, so what follows at once (the scope, the
+   * transaction's first statement) leaves in the same write.
+   */
   sendAhead(query: CompiledQuery): void {
+    if (!this.#holding) {
+      this.#holding = true;
+      const stream = this.#stream;
+      stream.cork();
+      process.nextTick(() => {
+        this.#holding = false;
+        stream.uncork();
+      });
+    }
     const answer = this.#send(query);
     answer.catch(() => {});
     this.#ahead.push(answer);
@@ -82,7 +97,7 @@ class PipelinedConnection implements DatabaseConnection {
   /** The statement and COMMIT in one write; the statement's answer once COMMIT succeeded. */
   async commitWith<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
-    const stream = (this.client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    const stream = this.#stream;
     stream.cork();
     let answer: Promise<QueryResult<R>>;
     let committed: Promise<unknown>;
@@ -110,6 +125,10 @@ class PipelinedConnection implements DatabaseConnection {
     this.#ahead = [];
     if (this.#ended) this.#ended = false;
     else await this.#send(ROLLBACK);
+  }
+
+  get #stream() {
+    return (this.client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   }
 
   /** Calls client.query at once (that writes it to the wire), answering in Kysely's shape. */
