@@ -19,6 +19,7 @@ import * as m0017 from './0017_event_capacity';
 import * as m0018 from './0018_order_search';
 import * as m0019 from './0019_booking_fast_path';
 import * as m0020 from './0020_order_list';
+import * as m0022 from './0022_order_search_words';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_order_search': m0018,
   '0019_booking_fast_path': m0019,
   '0020_order_list': m0020,
+  '0022_order_search_words': m0022,
 };
