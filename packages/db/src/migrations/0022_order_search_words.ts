@@ -20,9 +20,10 @@ import { enableTenancy } from './helpers';
  * change, a company's or contact's rename, an order's delete: the search table's own triggers and
  * cascade), in the writer's transaction. Both uses below are exact, never an estimate:
  *   1. A search of only letters or digits (three or more) is a substring of every word it begins:
- *      distinct orders with such a word are matches. When the key's first upto + 1 distinct orders
- *      are found that way (an index-only range scan), "more than upto" is proven without the trigram
- *      index; the page is then walked along the numbers as before. Fewer: the count is made as before.
+ *      distinct orders with such a word are matches. When upto + 1 distinct orders are found that
+ *      way (an index-only range scan of upto + 1 entries; further only when one order has two such
+ *      words), "more than upto" is proven without the trigram index; the page is then walked along
+ *      the numbers as before. Fewer: the count is made as before.
  *   2. A search with an '@' after a run X of three or more letters or digits (X is the whole run
  *      within the search): every match has an '@' in its text preceded by a run ending with X, so the
  *      orders with a word beginning '@' || reverse(X) are all candidates; each is rechecked with the
@@ -100,10 +101,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       at_prefix text := '@' || reverse(substring(lowered FROM '^(?:.*[^[:alnum:]])?([[:alnum:]]{3,})@'));
       found integer[];
       n integer := 0;
+      entries integer;
     BEGIN
       IF prefix IS NOT NULL THEN
-        SELECT count(DISTINCT w.order_id) INTO n FROM (SELECT w.order_id FROM public.order_search_words w
-          WHERE w.client_id = club AND w.word >= prefix AND w.word < prefix || chr(1114111) LIMIT 2 * (upto + 1)) w;
+        -- upto + 1 entries, all of different orders, prove it; entries of one order under two words
+        -- ("jens": 'jens' and 'jensen') need a longer look.
+        SELECT count(DISTINCT w.order_id), count(*) INTO n, entries FROM (SELECT w.order_id FROM public.order_search_words w
+          WHERE w.client_id = club AND w.word >= prefix AND w.word < prefix || chr(1114111) LIMIT upto + 1) w;
+        IF n <= upto AND entries > upto THEN
+          SELECT count(DISTINCT w.order_id) INTO n FROM (SELECT w.order_id FROM public.order_search_words w
+            WHERE w.client_id = club AND w.word >= prefix AND w.word < prefix || chr(1114111) LIMIT 4 * (upto + 1)) w;
+        END IF;
       END IF;
       IF n > upto THEN
         NULL; -- more than upto, proven by the words: the page below
