@@ -172,8 +172,8 @@ async function explainList(
  * per connection — custom ones first, then the generic one when it costs no more. Each is prepared
  * here as the owner and explained both ways, for the bench club (100,000 orders) and a small club (the
  * demo club), so a generic plan that suits only one of them shows:
- *   - `words`: a search of letters or digits: distinct orders with a word it begins, at most 2 × (cap + 1)
- *     entries of order_search_words (index only) — "more than the cap" proven without the trigram index;
+ *   - `words`: a search of letters or digits: distinct orders with a word it begins, cap + 1 entries
+ *     of order_search_words (index only) — "more than the cap" proven without the trigram index;
  *   - `email`: a search with an '@': the candidates by the run before it, rechecked — the count;
  *   - `fetch`: the matches through the trigram index, at most cap + 1 (1,001) of them — the count of
  *     the other searches (shown only for those);
@@ -190,7 +190,7 @@ export async function explainSearch(database: DatabaseHandle, clubs: { label: st
   const statements: Record<string, { sql: string; limit: number; prefix: (x: string) => string | null; serves: (x: string) => boolean }> = {
     words: {
       sql: `SELECT count(DISTINCT w.order_id) FROM (SELECT w.order_id FROM order_search_words w WHERE w.client_id = $1 AND w.word >= $5 AND w.word < $5 || chr(1114111) LIMIT $4) w`,
-      limit: 2 * (ORDER_SEARCH_COUNT_CAP + 1),
+      limit: ORDER_SEARCH_COUNT_CAP + 1,
       prefix: wordOf,
       serves: (x) => wordOf(x) !== null,
     },
