@@ -86,7 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   /*
    * order_search_page (migration 0020) with the two uses above before its own statements; its
    * answer is unchanged. `prefix` is the search when it is only letters or digits (three or more);
-   * `at_prefix` '@' and the reversed run before an '@' of the search (its last with such a run) when that run has three or more.
+   * `at_prefix` is '@' and the reversed run before an '@' of the search (the last '@' with such a run)
+   * when that run has three or more. A search with an '@' is never a number (num is null).
    */
   await sql`
     CREATE OR REPLACE FUNCTION order_search_page(search text, num integer, descending boolean, lim integer, skip integer, cap integer)
