@@ -3,8 +3,9 @@
 // takes its settings as one IPC message and answers with one.
 import autocannon from 'autocannon';
 
-process.once('message', async ({ url, connections, duration, request, cookies, rate }) => {
+process.once('message', async ({ url, connections, duration, request, cookies, paths, rate }) => {
   let next = 0;
+  let nextPath = 0;
   let bad = 0;
   const latencies = [];
   const instance = autocannon({
@@ -18,6 +19,8 @@ process.once('message', async ({ url, connections, duration, request, cookies, r
         ...request,
         setupRequest: (req) => {
           if (cookies.length) req.headers = { ...req.headers, cookie: cookies[next++ % cookies.length] };
+          // Rotating paths (distinct searches): a different one on every request.
+          if (paths?.length) req.path = paths[nextPath++ % paths.length];
           return req;
         },
       },

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 
-export type LoadRequest = { method: string; path: string; body?: string; cookies?: string[]; headers?: Record<string, string> };
+/** `paths`: requests go through these in turn (one per request) instead of `path` each time. */
+export type LoadRequest = { method: string; path: string; paths?: string[]; body?: string; cookies?: string[]; headers?: Record<string, string> };
 
 /**
  * Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating): as fast as the
@@ -18,6 +19,7 @@ export function load(url: string, connections: number, duration: number, request
       duration,
       rate,
       cookies: requests.cookies ?? [],
+      paths: requests.paths ?? [],
       request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
     });
   });

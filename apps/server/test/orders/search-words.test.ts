@@ -1,0 +1,178 @@
+import { DEMO_USERS, setScope } from '@klubhus/db';
+import { ORDER_SEARCH_COUNT_CAP } from '@klubhus/domain';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingFixtures, useTestApp } from '../support/app';
+import { guest, openEvent } from '../booking/helpers';
+import { callerFor, type OrdersCaller } from './helpers';
+
+/**
+ * The order search's words (migration 0022, order_search_words): a search of letters or digits proves
+ * "more than the cap" from the words it begins, and a search with an '@' finds its candidates by the
+ * run before the '@'. Both read a table the writes keep in step: every answer here is checked against
+ * the search table itself after each kind of write (insert, update, delete, a booking's order, a bulk
+ * insert, a company's and a contact's rename), in both clubs — on the embedded database and on
+ * PostgreSQL (DATABASE_URL).
+ */
+const app = useTestApp(bookingFixtures('Ordresøgning'));
+let nabo: OrdersCaller;
+let demo: number;
+let naboClub: number;
+const owner = () => app.t.database.owner;
+const plain = (extra: object) => ({ orderLines: [{ title: 'Sponsorat', price: '1.000', amount: 1 }], ...extra });
+
+/** What the list must answer for a search: every match counted from order_search itself, as the owner. */
+async function truth(club: number, search: string) {
+  const r = await sql<{ n: number; numbers: number[] | null }>`
+    SELECT count(*)::int AS n, (array_agg(order_number ORDER BY order_number DESC))[1:10] AS numbers
+    FROM order_search WHERE client_id = ${club} AND strpos(text, lower(${search})) > 0`.execute(owner());
+  const n = Number(r.rows[0].n);
+  return { total: Math.min(n, ORDER_SEARCH_COUNT_CAP), totalCapped: n > ORDER_SEARCH_COUNT_CAP, numbers: r.rows[0].numbers ?? [] };
+}
+
+/** The list's answer for a search (page 1, Number desc) equals the truth: total, capped or not, the page. */
+async function expectRight(caller: OrdersCaller, club: number, search: string) {
+  const r = await caller.orders.list({ search });
+  const want = await truth(club, search);
+  expect({ total: r.total, totalCapped: r.totalCapped, numbers: r.rows.map((x) => x.number) }, search).toEqual(want);
+  return r;
+}
+
+/** cap + extra orders of one buyer in a club at once, as the owner (an import's bulk insert: the triggers index each). */
+async function bulk(club: number, lastname: string, count: number) {
+  await owner()
+    .transaction()
+    .execute(async (trx) => {
+      await setScope(trx, club, null);
+      const last = (await trx.selectFrom('order_counters').select('last_number').where('client_id', '=', club).executeTakeFirst())?.last_number ?? 0;
+      await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)
+        SELECT ${club}, ${last} + g, 'draft', 'pending', 'Kaj', ${lastname}, 'k' || g || '.' || lower(${lastname}) || '@bulk.dk'
+        FROM generate_series(1, ${count}) g`.execute(trx);
+      // The count trigger (migration 0011) has made the counter row if the club had none.
+      await trx.updateTable('order_counters').set({ last_number: last + count }).where('client_id', '=', club).execute();
+    });
+}
+
+beforeAll(async () => {
+  nabo = await callerFor(app.t, DEMO_USERS.admin, 'Nabo BK');
+  demo = app.demo;
+  naboClub = (await owner().selectFrom('clients').select('id').where('name', '=', 'Nabo BK').executeTakeFirstOrThrow()).id;
+}, 120_000);
+
+describe('a word search: "more than the cap" proven by the words, never stale', () => {
+  it('follows bulk inserts, deletes, creations, bookings and changes across the cap, and never counts the other club', async () => {
+    await bulk(demo, 'Qzorbek', ORDER_SEARCH_COUNT_CAP + 1);
+    await bulk(naboClub, 'Qzorbek', 3);
+    for (const s of ['qzorbek', 'QZOR', 'zorbek']) expect(await expectRight(app.staff, demo, s)).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await expectRight(nabo, naboClub, 'qzorbek')).toMatchObject({ total: 3, totalCapped: false });
+
+    // Two deleted: 999, exact.
+    const two = await owner().selectFrom('orders').select('id').where('client_id', '=', demo).where('lastname', '=', 'Qzorbek').orderBy('order_number', 'desc').limit(2).execute();
+    for (const { id } of two) await app.staff.orders.delete({ id });
+    for (const s of ['qzorbek', 'qzor', 'zorbek']) expect(await expectRight(app.staff, demo, s)).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP - 1, totalCapped: false });
+
+    // One created by staff: 1,000, exact.
+    const made = await app.staff.orders.update(plain({ firstname: 'Ny', lastname: 'Qzorbek', email: 'ny@example.dk' }));
+    expect(await expectRight(app.staff, demo, 'qzorbek')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+
+    // A booking's order (the booking's single-statement writer): 1,001, more than the cap.
+    const eventId = await openEvent(app.staff, app.typeId, 'Søgekamp', [{ productId: app.single, title: 'Ståplads', price: '0', public: true }]);
+    await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }], { firstname: 'Gæst', lastname: 'Qzorbek' }));
+    expect(await expectRight(app.staff, demo, 'qzorbek')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+
+    // The created order renamed away: 1,000 again, exact; renamed back: more.
+    await app.staff.orders.update(plain({ id: made.id, firstname: 'Ny', lastname: 'Andersen', email: 'ny@example.dk' }));
+    expect(await expectRight(app.staff, demo, 'qzorbek')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+    expect((await expectRight(app.staff, demo, 'andersen')).rows.map((r) => r.id)).toContain(made.id);
+    await app.staff.orders.update(plain({ id: made.id, firstname: 'Ny', lastname: 'Qzorbeksen', email: 'ny@example.dk' }));
+    expect(await expectRight(app.staff, demo, 'qzorbek')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await expectRight(app.staff, demo, 'qzorbeks')).toMatchObject({ total: 1, totalCapped: false });
+
+    // The other club's three never counted here, and the other club never sees these.
+    expect(await expectRight(nabo, naboClub, 'qzorbek')).toMatchObject({ total: 3, totalCapped: false });
+    // Pages further in stay right.
+    const all = await owner().selectFrom('orders').select('order_number').where('client_id', '=', demo).where('lastname', 'like', 'Qzorbek%').orderBy('order_number', 'desc').execute();
+    expect((await app.staff.orders.list({ search: 'qzorbek', page: 3 })).rows.map((r) => r.number)).toEqual(all.slice(20, 30).map((r) => r.order_number));
+  });
+
+  it('one order under two words of the search (a first name and a surname it begins): counted once', async () => {
+    await bulk(demo, 'Ymirsen', ORDER_SEARCH_COUNT_CAP + 1);
+    // 600 of them also get the first name 'Ymir': the first cap + 1 entries under 'ymir…' are then
+    // 600 orders' 'ymir' and 401 'ymirsen' (some the same orders): not yet a proof.
+    await sql`UPDATE orders SET firstname = 'Ymir' WHERE client_id = ${demo} AND lastname = 'Ymirsen' AND id IN (
+      SELECT id FROM orders WHERE client_id = ${demo} AND lastname = 'Ymirsen' ORDER BY id LIMIT 600)`.execute(owner());
+    expect(await expectRight(app.staff, demo, 'ymir')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    const one = await owner().selectFrom('orders').select('id').where('client_id', '=', demo).where('firstname', '=', 'Ymir').limit(1).executeTakeFirstOrThrow();
+    await app.staff.orders.delete({ id: one.id });
+    expect(await expectRight(app.staff, demo, 'ymir')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+    expect(await expectRight(app.staff, demo, 'ymirsen')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+  });
+
+  it('follows a company’s and a contact’s rename', async () => {
+    const company = await app.staff.companies.update({ name: 'Wyxbrand Bager ApS', status: 1, phone: '12345678' });
+    const contact = await app.staff.contacts.update({ firstname: 'Vibeke', lastname: 'Wyxholm', email: 'vibeke@wyx.dk', companyIds: [company.id] });
+    const a = await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'o@example.dk', companyId: company.id }));
+    const b = await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'p@example.dk', contactId: contact.id }));
+    expect((await expectRight(app.staff, demo, 'wyxbrand')).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await expectRight(app.staff, demo, 'wyxholm')).rows.map((r) => r.id)).toEqual([b.id]);
+    await app.staff.companies.update({ id: company.id, name: 'Zqlund Bager ApS', status: 1, phone: '12345678' });
+    await app.staff.contacts.update({ id: contact.id, firstname: 'Vibeke', lastname: 'Zqholm', email: 'vibeke@wyx.dk' });
+    expect(await expectRight(app.staff, demo, 'wyxbrand')).toMatchObject({ total: 0 });
+    expect(await expectRight(app.staff, demo, 'wyxholm')).toMatchObject({ total: 0 });
+    expect((await expectRight(app.staff, demo, 'zqlund')).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await expectRight(app.staff, demo, 'zqholm')).rows.map((r) => r.id)).toEqual([b.id]);
+    expect(await expectRight(nabo, naboClub, 'zqlund')).toMatchObject({ total: 0 });
+  });
+});
+
+describe('a search with an @: the run before it finds the candidates', () => {
+  it('finds an address by any part around its @, follows changes and deletes, and names with an @', async () => {
+    const mine = await app.staff.orders.update(plain({ firstname: 'Hilde', lastname: 'Qvist', email: 'hilde.qvistrup@firma-x.dk' }));
+    const theirs = await nabo.orders.update(plain({ firstname: 'Hilde', lastname: 'Qvist', email: 'hilde.qvistrup@firma-x.dk' }));
+    for (const s of ['qvistrup@', 'HILDE.QVISTRUP@FIRMA', 'de.qvistrup@f', 'istrup@firma-x.dk', 'qvistrup@firma-x.dk']) {
+      expect((await expectRight(app.staff, demo, s)).rows.map((r) => r.id), s).toEqual([mine.id]);
+      expect((await expectRight(nabo, naboClub, s)).rows.map((r) => r.id), s).toEqual([theirs.id]);
+    }
+    for (const s of ['xqvistrup@', 'qvistrup@firma-y', 'qvistrup@@', 'hilde@']) expect(await expectRight(app.staff, demo, s), s).toMatchObject({ total: 0 });
+
+    await app.staff.orders.update(plain({ id: mine.id, firstname: 'Hilde', lastname: 'Qvist', email: 'hilde.qvistrup@andet.dk' }));
+    expect(await expectRight(app.staff, demo, 'qvistrup@firma')).toMatchObject({ total: 0 });
+    expect((await expectRight(app.staff, demo, 'qvistrup@andet')).rows.map((r) => r.id)).toEqual([mine.id]);
+
+    // An @ in a name (a company's) is found the same way, and follows its rename.
+    const cafe = await app.staff.companies.update({ name: 'Kafe@Torvet ApS', status: 1, phone: '12345678' });
+    const order = await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'ole@example.dk', companyId: cafe.id }));
+    expect((await expectRight(app.staff, demo, 'kafe@torv')).rows.map((r) => r.id)).toEqual([order.id]);
+    await app.staff.companies.update({ id: cafe.id, name: 'Kaffe@Torvet ApS', status: 1, phone: '12345678' });
+    expect((await expectRight(app.staff, demo, 'kaffe@torv')).rows.map((r) => r.id)).toEqual([order.id]);
+    expect((await expectRight(app.staff, demo, 'ffe@torv')).rows.map((r) => r.id)).toEqual([order.id]);
+
+    // A booking's buyer by address; deleted orders leave.
+    const email = `qbook${Date.now()}@example.dk`;
+    await app.v.booking.book(guest(await openEvent(app.staff, app.typeId, 'Adressekamp', [{ productId: app.single, title: 'Ståplads', price: '0', public: true }]), [{ productId: app.single, amount: 1 }], { email }));
+    expect(await expectRight(app.staff, demo, `${email.split('@')[0]}@`)).toMatchObject({ total: 1 });
+    await app.staff.orders.delete({ id: mine.id });
+    expect(await expectRight(app.staff, demo, 'qvistrup@')).toMatchObject({ total: 0 });
+    expect(await expectRight(nabo, naboClub, 'qvistrup@')).toMatchObject({ total: 1 });
+  });
+
+  it('many matches of an address part: capped exactly as the search table says', async () => {
+    await bulk(demo, 'Xaverius', ORDER_SEARCH_COUNT_CAP + 4);
+    expect(await expectRight(app.staff, demo, '.xaverius@bulk')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await expectRight(app.staff, demo, 'k17.xaverius@')).toMatchObject({ total: 1 });
+    expect(await expectRight(nabo, naboClub, '.xaverius@bulk')).toMatchObject({ total: 0, totalCapped: false });
+  });
+});
+
+it('the words table holds exactly the words of every search text, in every club, after all the writes above', async () => {
+  const diff = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (
+      (SELECT client_id, word, order_id FROM order_search_words
+       EXCEPT SELECT s.client_id, w COLLATE "C", s.order_id FROM order_search s, order_search_words_of(s.text) w)
+      UNION ALL
+      (SELECT s.client_id, w COLLATE "C", s.order_id FROM order_search s, order_search_words_of(s.text) w
+       EXCEPT SELECT client_id, word, order_id FROM order_search_words)
+    ) d`.execute(owner());
+  expect(Number(diff.rows[0].n)).toBe(0);
+  expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_words`.execute(owner())).rows[0].n)).toBeGreaterThan(ORDER_SEARCH_COUNT_CAP);
+});
