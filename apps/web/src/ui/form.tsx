@@ -19,6 +19,7 @@ import {
   type ControllerProps,
   type FieldValues,
   FormProvider,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
@@ -45,6 +46,52 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     ...props,
     resolver: zodResolver(schema as any) as any,
   });
+}
+
+/**
+ * useZodForm whose schema is imported when the form first validates (the first blur or submit), not
+ * with the page: the schema drags zod along (~27 kB gzip), which a page that only shows its form
+ * (/login) need not download and evaluate before it is interactive. The messages are the schema's,
+ * as with useZodForm; the import starts at the first focus or press on the page, so it is there by
+ * the time a field loses focus.
+ *
+ *   const form = useLazyZodForm(() => import('@klubhus/domain/auth').then((m) => m.ZLoginRequest), { defaultValues });
+ */
+export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
+  props?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
+) {
+  const [lazy] = useState(() => lazyZodResolver(load));
+  useEffect(() => {
+    const early = () => void lazy.load().catch(() => {});
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    for (const e of events) document.addEventListener(e, early, { capture: true, once: true, passive: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, early, { capture: true });
+    };
+  }, [lazy]);
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onTouched',
+    ...props,
+    resolver: lazy.resolver as any,
+  });
+}
+
+/** A zodResolver for a schema imported on first use (a failed import is tried again next time). */
+function lazyZodResolver(load: () => Promise<z.ZodType<FieldValues, FieldValues>>) {
+  let pending: Promise<Resolver<FieldValues>> | undefined;
+  const get = () => {
+    pending ??= load().then(
+      (schema) => zodResolver(schema as any) as Resolver<FieldValues>,
+      (e) => {
+        pending = undefined;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  const resolver: Resolver<FieldValues> = async (values, context, options) => (await get())(values, context, options);
+  return { load: get, resolver };
 }
 
 export interface FormProps<TIn extends FieldValues, TOut> {
