@@ -2,7 +2,7 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { Form, type FormProps } from '../../ui/form';
+import { Form, type FormProps } from '../../ui/form-core';
 import { Banner } from './Banner';
 
 /** An auth page's form: the error banner (when there is one), the fields and the full-width submit button. */

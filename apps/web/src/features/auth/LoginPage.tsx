@@ -6,7 +6,7 @@ import { takeReturnTo } from '../../lib/navigation';
 import { useAppState } from '../../lib/appState';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
-import { CheckboxField, TextField, useLazyZodForm } from '../../ui/form';
+import { CheckboxField, TextField, useLazyZodForm } from '../../ui/form-core';
 import { AuthForm, AuthLink } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { LOGIN_TEXT } from './texts';
