@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { decodeTicketQr } from '../../server/test/booking/qr';
-import { apiLogin, login, trpc } from './helpers';
+import { apiLogin, login, trpc, unique } from './helpers';
 
 /**
  * Issue 14's browser tests on the built app: an anonymous fan books two seats of the stadium in the
@@ -176,5 +176,54 @@ test('a season-ticket holder answers Ja and the card says Deltager', async ({ br
   await expect(seasonal.getByText('Deltager', { exact: true })).toBeVisible();
   expect(await serious(page)).toEqual([]);
   await shoot(page, 'seasonal', false);
+  await context.close();
+});
+
+test('one booking takes at most 100 tickets over all its products: a spinner stops at what is left and says Max. {n} mere', async ({ browser, baseURL }) => {
+  const staff = await playwrightRequest.newContext({ baseURL });
+  await apiLogin(staff, 'staff');
+  const api = trpc(staff);
+  const typeId = (await api.query<{ id: number }[]>('eventTypes.options'))[0].id;
+  const product = async (title: string) => (await api.query<{ rows: { id: number; title: string }[] }>('products.list', { search: title })).rows.find((p) => p.title === title)?.id;
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const saved = await api.mutate<{ id: number }>('events.update', {
+    title: unique('Stor bestilling'),
+    typeId,
+    startDate: at(10),
+    endDate: at(10.1),
+    signUpStart: at(-1),
+    signUpDeadline: at(9),
+    hasTickets: true,
+    tickets: {
+      controlType: 'Stregkode',
+      products: [
+        { productId: await product('Enkeltbillet'), title: 'Ståplads', price: '10', public: true },
+        { productId: (await api.mutate<{ id: number }>('products.update', { title: unique('Fanpakke'), type: 'ticket', price: '20' })).id, title: 'Fanpakke', price: '20', public: true },
+      ],
+    },
+  });
+  const { url } = await api.query<{ url: string }>('events.get', { id: saved.id });
+  await staff.dispose();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(`/events/${url}`);
+  const wizard = page.locator('#booking');
+  const first = wizard.getByTestId('product-card').filter({ hasText: 'Ståplads' });
+  const second = wizard.getByTestId('product-card').filter({ hasText: 'Fanpakke' });
+  await first.getByRole('spinbutton', { name: 'Antal Ståplads' }).fill('60');
+  await first.getByRole('button', { name: 'Tilføj' }).click();
+  // 60 in the booking: 40 more of the other product, not 41.
+  const amount = second.getByRole('spinbutton', { name: 'Antal Fanpakke' });
+  await amount.fill('41');
+  await expect(second.getByRole('status')).toHaveText('Max. 40 mere til dette arrangement');
+  await expect(second.getByRole('button', { name: 'Tilføj' })).toBeDisabled();
+  await amount.fill('40');
+  await expect(second.getByRole('status')).toHaveCount(0);
+  await expect(second.getByRole('button', { name: 'Flere' })).toBeDisabled();
+  await second.getByRole('button', { name: 'Tilføj' }).click();
+  // The booking full: nothing more of either product.
+  await expect(first.getByRole('button', { name: 'Flere' })).toBeDisabled();
+  await expect(first.getByRole('status')).toHaveText('Max. 0 mere til dette arrangement');
   await context.close();
 });

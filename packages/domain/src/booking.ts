@@ -392,6 +392,28 @@ export function bookingLimitMessage(offered: { available: number | null; maxAmou
   return BOOKING_MSG.maxMore(offered.maxAmount);
 }
 
+/**
+ * A product's spinner over the whole booking (SPEC §5 plus the booking's own cap): its max is what
+ * the buyer may still add of the product (bookingMax), and never more than the booking still takes —
+ * MAX_BOOKING_TICKETS less the tickets of all its lines (`addedAll`, this product's included), as the
+ * server refuses a booking over it with 'Max. {n} mere …'. When that cap binds, the message is
+ * 'Max. {n} mere til dette arrangement' with what the booking still takes (shown at 0 as well, so the
+ * buyer sees why the spinner stops); otherwise bookingLimitMessage's, as for a product alone.
+ */
+export function bookingSpinner(
+  offered: { available: number | null; maxAmount: number },
+  added: number,
+  addedAll: number,
+  wanted: number,
+  contactEmail: string,
+): { max: number; message: string | null } {
+  const own = bookingMax(offered, added);
+  const left = Math.max(0, MAX_BOOKING_TICKETS - addedAll);
+  if (left < own) return { max: left, message: left <= 0 || wanted > left ? BOOKING_MSG.maxMore(left) : null };
+  const available = offered.available === null ? null : Math.max(0, offered.available - added);
+  return { max: own, message: bookingLimitMessage({ available, maxAmount: own }, wanted, contactEmail) };
+}
+
 /** A booking draft kept in the browser expires with its hold (SPEC §3 Booking draft: expires). */
 export const draftExpired = (draft: { expires: number | null }, now = Date.now()) => draft.expires !== null && draft.expires <= now;
 

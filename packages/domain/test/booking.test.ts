@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MSG, bookingLimitMessage, bookingMax, bookingUserKey, draftExpired, splitFreePaid, ZBookingCustomer, ZBookingLine, ZBookingRequest } from '../src';
+import { BOOKING_MSG, bookingLimitMessage, bookingMax, bookingSpinner, bookingUserKey, draftExpired, MAX_BOOKING_TICKETS, splitFreePaid, ZBookingCustomer, ZBookingLine, ZBookingRequest } from '../src';
 
 /** The wizard's rules shared by the web client and the server (SPEC §5, §3 booking draft). */
 describe('booking rules', () => {
@@ -22,6 +22,24 @@ describe('booking rules', () => {
     expect(bookingLimitMessage({ available: 50, maxAmount: 5 }, 6, email)).toBe('Max. 5 mere til dette arrangement');
     expect(bookingLimitMessage({ available: null, maxAmount: 2 }, 3, email)).toBe(BOOKING_MSG.maxMore(2));
     expect(bookingLimitMessage({ available: 0, maxAmount: 0 }, 1, email)).toBe('Der er ikke nogle tilgængelige billetter. Kontakt kontakt@demo.dk for mere info');
+  });
+
+  it('the spinner stops at what the booking still takes: MAX_BOOKING_TICKETS less every line, with Max. {n} mere', () => {
+    const email = 'kontakt@demo.dk';
+    const roomy = { available: null, maxAmount: MAX_BOOKING_TICKETS };
+    // Nothing added: the product's own limit, no message.
+    expect(bookingSpinner(roomy, 0, 0, 5, email)).toEqual({ max: 100, message: null });
+    // 60 tickets of other products in the booking: 40 more of this one, 41 is refused with the server's text.
+    expect(bookingSpinner(roomy, 0, 60, 40, email)).toEqual({ max: 40, message: null });
+    expect(bookingSpinner(roomy, 0, 60, 41, email)).toEqual({ max: 40, message: BOOKING_MSG.maxMore(40) });
+    // This product's own lines count once: 30 of it and 50 of others leave 20.
+    expect(bookingSpinner(roomy, 30, 80, 0, email)).toEqual({ max: 20, message: null });
+    // The booking full: nothing more of any product, and the message says why (not the sold-out text).
+    expect(bookingSpinner(roomy, 0, 100, 0, email)).toEqual({ max: 0, message: 'Max. 0 mere til dette arrangement' });
+    // The product's own limit lower than what the booking takes: exactly the product-alone rules.
+    expect(bookingSpinner({ available: 3, maxAmount: 3 }, 0, 90, 4, email)).toEqual({ max: 3, message: 'Der er kun 3 tilgængelige pladser' });
+    expect(bookingSpinner({ available: 50, maxAmount: 5 }, 2, 50, 4, email)).toEqual({ max: 3, message: BOOKING_MSG.maxMore(3) });
+    expect(bookingSpinner({ available: 0, maxAmount: 0 }, 0, 100, 1, email).message).toBe(BOOKING_MSG.noTickets(email));
   });
 
   it('SPEC’s texts word for word', () => {

@@ -1,127 +1,11 @@
-import {
-  Box,
-  Checkbox,
-  Field,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Text,
-  Textarea,
-  Button,
-  type InputProps,
-} from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, HStack, Image, Input, NativeSelect, Text, Textarea, Button } from '@chakra-ui/react';
 import { ImagePlus, X } from 'lucide-react';
-import { type FormEventHandler, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  Controller,
-  type ControllerProps,
-  type FieldValues,
-  FormProvider,
-  type SubmitHandler,
-  type UseFormProps,
-  type UseFormReturn,
-  useForm,
-  useFormContext,
-} from 'react-hook-form';
-import type { z } from 'zod';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, type ControllerProps, useFormContext } from 'react-hook-form';
+import { type BaseFieldProps, FormField, useFieldError } from './form-core';
 import { StringListInput } from './StringListInput';
 
-/**
- * react-hook-form with the shared zod schema (Danish messages from
- * @klubhus/domain). Values in the form are the schema's input type; the submit
- * handler gets the parsed output.
- *
- *   const form = useZodForm(ZModuleUpdateRequest, { defaultValues });
- *   <Form form={form} onSubmit={(values) => save.mutate(values)}> <TextField name="name" label="Navn" required /> </Form>
- */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  props?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
-) {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
-    ...props,
-    resolver: zodResolver(schema as any) as any,
-  });
-}
-
-export interface FormProps<TIn extends FieldValues, TOut> {
-  form: UseFormReturn<TIn, unknown, TOut>;
-  onSubmit: SubmitHandler<TOut>;
-  children: ReactNode;
-  id?: string;
-}
-
-/** <form> + FormProvider; invalid submits scroll to the first error. */
-export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, children, id }: FormProps<TIn, TOut>) {
-  const ref = useRef<HTMLFormElement>(null);
-  const handle: FormEventHandler<HTMLFormElement> = form.handleSubmit(onSubmit, () => {
-    requestAnimationFrame(() => {
-      const el = ref.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null;
-      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      el?.focus({ preventScroll: true });
-    });
-  });
-  return (
-    <FormProvider {...form}>
-      <form ref={ref} id={id} onSubmit={handle} noValidate>
-        {children}
-      </form>
-    </FormProvider>
-  );
-}
-
-function getPath(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
-
-/** The error message of a field (nested paths like 'features.0.name' work). */
-export function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext();
-  const err = getPath(formState.errors, name) as { message?: string } | undefined;
-  return err?.message;
-}
-
-interface BaseFieldProps {
-  name: string;
-  label: ReactNode;
-  required?: boolean;
-  helperText?: ReactNode;
-  disabled?: boolean;
-}
-
-/** Label, helper and Danish error text around any control. */
-export function FormField({ name, label, required, helperText, disabled, children }: BaseFieldProps & { children: ReactNode }) {
-  const error = useFieldError(name);
-  return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
-
-export function TextField({
-  type = 'text',
-  placeholder,
-  autoComplete,
-  inputProps,
-  ...props
-}: BaseFieldProps & { type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'color'; placeholder?: string; autoComplete?: string; inputProps?: InputProps }) {
-  const { register } = useFormContext();
-  return (
-    <FormField {...props}>
-      <Input type={type} placeholder={placeholder} autoComplete={autoComplete} bg="bg" {...inputProps} {...register(props.name)} />
-    </FormField>
-  );
-}
+export * from './form-core';
 
 /** Textarea, 4 rows by default (SPEC §9). */
 export function TextareaField({ rows = 4, ...props }: BaseFieldProps & { rows?: number }) {
@@ -170,34 +54,6 @@ function ControlledField({ render, ...props }: BaseFieldProps & { render: Contro
     <FormField {...props}>
       <Controller control={control} name={props.name} render={render} />
     </FormField>
-  );
-}
-
-export function CheckboxField({ name, label, disabled, helperText }: BaseFieldProps) {
-  const { control } = useFormContext();
-  const error = useFieldError(name);
-  return (
-    <Field.Root invalid={!!error} disabled={disabled} width="auto">
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Checkbox.Root
-            checked={!!field.value}
-            onCheckedChange={(d) => field.onChange(d.checked === true)}
-            name={field.name}
-            disabled={disabled}
-            invalid={!!error}
-          >
-            <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
-            <Checkbox.Control />
-            <Checkbox.Label>{label}</Checkbox.Label>
-          </Checkbox.Root>
-        )}
-      />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
   );
 }
 

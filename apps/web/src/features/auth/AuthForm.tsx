@@ -1,9 +1,8 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
-import { PASSWORD_RULE } from '@klubhus/domain';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { Form, type FormProps, TextField } from '../../ui/form';
+import { Form, type FormProps } from '../../ui/form-core';
 import { Banner } from './Banner';
 
 /** An auth page's form: the error banner (when there is one), the fields and the full-width submit button. */
@@ -25,16 +24,6 @@ export function AuthForm<TIn extends FieldValues, TOut>({
           </Button>
         </Stack>
       </Form>
-    </>
-  );
-}
-
-/** A new password (with the SPEC's rule under it) and its repetition. */
-export function NewPasswordFields({ label }: { label: string }) {
-  return (
-    <>
-      <TextField name="password" label={label} type="password" autoComplete="new-password" required helperText={PASSWORD_RULE} />
-      <TextField name="confirmPassword" label="Gentag adgangskode" type="password" autoComplete="new-password" required />
     </>
   );
 }

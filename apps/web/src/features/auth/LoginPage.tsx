@@ -1,5 +1,4 @@
 import { Flex, Link } from '@chakra-ui/react';
-import { ZLoginRequest } from '@klubhus/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -7,10 +6,14 @@ import { takeReturnTo } from '../../lib/navigation';
 import { useAppState } from '../../lib/appState';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
-import { CheckboxField, TextField, useZodForm } from '../../ui/form';
+import { CheckboxField, TextField, useLazyZodForm } from '../../ui/form-core';
 import { AuthForm, AuthLink } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { LOGIN_TEXT } from './texts';
+
+// The login schema (zod) comes when the form first validates, not with the page (ui/form useLazyZodForm):
+// /login is a first page, and its fields need nothing of it to show.
+const loginSchema = () => import('@klubhus/domain/auth').then((m) => m.ZLoginRequest);
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -22,7 +25,7 @@ export default function LoginPage() {
   useEffect(() => {
     if (target && user) navigate(target, { replace: true });
   }, [target, user, navigate]);
-  const form = useZodForm(ZLoginRequest, { defaultValues: { email: '', password: '', rememberMe: false } });
+  const form = useLazyZodForm(loginSchema, { defaultValues: { email: '', password: '', rememberMe: false } });
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async () => {

@@ -6,7 +6,8 @@ import { useTRPC } from '../../lib/trpc';
 import { useZodForm } from '../../ui/form';
 import { notify } from '../../ui/toaster';
 import { AuthLayout } from './AuthLayout';
-import { AuthForm, NewPasswordFields } from './AuthForm';
+import { AuthForm } from './AuthForm';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { errorMessage } from '../../ui/errors';
 import { TextField, useZodForm } from '../../ui/form';
-import { AuthForm, AuthLink, NewPasswordFields } from './AuthForm';
+import { AuthForm, AuthLink } from './AuthForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AuthLayout } from './AuthLayout';
 import { Banner } from './Banner';
 

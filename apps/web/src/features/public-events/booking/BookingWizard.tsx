@@ -165,6 +165,8 @@ function ChooseStep({
   const release = useMutation(trpc.booking.releaseSeat.mutationOptions());
   const holdToken = draft.products.find((l) => l.holdToken)?.holdToken ?? null;
   const addedOf = (productId: number) => draft.products.filter((l) => l.productId === productId).reduce((s, l) => s + Number(l.amount), 0);
+  // The booking's tickets over all its lines: a spinner never goes past what the booking still takes (MAX_BOOKING_TICKETS).
+  const addedAll = draft.products.reduce((s, l) => s + Number(l.amount), 0);
 
   const choose = (u: User) => {
     if (u.key === draft.user) return;
@@ -230,7 +232,7 @@ function ChooseStep({
         ) : (
           <Stack gap="3">
             {offers.map((p) => (
-              <ProductCard key={p.productId} product={p} added={addedOf(p.productId)} contactEmail={data.contactEmail} onAdd={(n, options) => add(p, n, options)} />
+              <ProductCard key={p.productId} product={p} added={addedOf(p.productId)} addedAll={addedAll} contactEmail={data.contactEmail} onAdd={(n, options) => add(p, n, options)} />
             ))}
           </Stack>
         ))}

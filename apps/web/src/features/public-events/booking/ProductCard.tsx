@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Checkbox, Heading, HStack, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui/react';
-import { BOOKING_MSG, bookingLimitMessage, bookingMax, bookingOptionKey, formatDKK, kronerToOre, type TProductOffered } from '@klubhus/domain';
+import { BOOKING_MSG, bookingOptionKey, bookingSpinner, formatDKK, kronerToOre, type TProductOffered } from '@klubhus/domain';
 import { Accessibility, Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { BookingOptionChoice } from './draft';
@@ -24,17 +24,22 @@ export function SeatCategoryBadge({ category }: { category: TProductOffered['sea
 
 /**
  * A product card of the wizard (SPEC §2): title, seat-category badges, description, price, the
- * quantity spinner (min 0, max what the buyer may still add) with Tilføj, and SPEC §5's message
- * when the wanted amount is more than there is.
+ * quantity spinner (min 0, max what the buyer may still add, and no more than the booking still takes
+ * over all its lines: `addedAll`) with Tilføj, and SPEC §5's message when the wanted amount is more
+ * than there is.
  */
 export function ProductCard({
   product,
   added,
+  addedAll,
   contactEmail,
   onAdd,
 }: {
   product: TProductOffered;
+  /** Tickets of this product in the booking. */
   added: number;
+  /** Tickets of every product in the booking (this one's included). */
+  addedAll: number;
   contactEmail: string;
   onAdd: (amount: number, options: BookingOptionChoice[]) => void;
 }) {
@@ -47,8 +52,7 @@ export function ProductCard({
       else next.delete(key);
       return next;
     });
-  const max = bookingMax(product, added);
-  const message = bookingLimitMessage({ available: product.available === null ? null : Math.max(0, product.available - added), maxAmount: max }, amount, contactEmail);
+  const { max, message } = bookingSpinner(product, added, addedAll, amount, contactEmail);
   const set = (n: number) => setAmount(Math.max(0, Math.min(Number.isFinite(n) ? Math.trunc(n) : 0, 999)));
   return (
     <Card.Root variant="outline" size="sm" data-testid="product-card">
