@@ -21,11 +21,11 @@ let naboClub: number;
 const owner = () => app.t.database.owner;
 const plain = (extra: object) => ({ orderLines: [{ title: 'Sponsorat', price: '1.000', amount: 1 }], ...extra });
 
-/** What the list must answer for a search: every match counted from order_search itself, as the owner. */
+/** What the list must answer for a search (trimmed, as the list's input is): every match counted from order_search itself, as the owner. */
 async function truth(club: number, search: string) {
   const r = await sql<{ n: number; numbers: number[] | null }>`
     SELECT count(*)::int AS n, (array_agg(order_number ORDER BY order_number DESC))[1:10] AS numbers
-    FROM order_search WHERE client_id = ${club} AND strpos(text, lower(${search})) > 0`.execute(owner());
+    FROM order_search WHERE client_id = ${club} AND strpos(text, lower(${search.trim()})) > 0`.execute(owner());
   const n = Number(r.rows[0].n);
   return { total: Math.min(n, ORDER_SEARCH_COUNT_CAP), totalCapped: n > ORDER_SEARCH_COUNT_CAP, numbers: r.rows[0].numbers ?? [] };
 }
@@ -161,6 +161,55 @@ describe('a search with an @: the run before it finds the candidates', () => {
     expect(await expectRight(app.staff, demo, '.xaverius@bulk')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
     expect(await expectRight(app.staff, demo, 'k17.xaverius@')).toMatchObject({ total: 1 });
     expect(await expectRight(nabo, naboClub, '.xaverius@bulk')).toMatchObject({ total: 0, totalCapped: false });
+  });
+});
+
+describe('a search of two words or more: candidates by adjacent runs, exact as the search table says', () => {
+  it('answers every term as a substring of the text would: order, repeats, punctuation, short runs, a run inside a longer one, an @', async () => {
+    const company = await app.staff.companies.update({ name: 'Qbager-Qjensen & Søn ApS', status: 1, phone: '12345678' });
+    const contact = await app.staff.contacts.update({ firstname: 'Qmarianne', lastname: 'Qjensen', email: 'qm@qj.dk' });
+    const people: [string, string, string][] = [
+      ['Qanne', 'Qjensen', 'qanne.qjensen@qmail.dk'],
+      ['Qmarianne', 'Qjensen', 'qmj@qmail.dk'],
+      ['Qanne', 'Qjensensen', 'qa@qmail.dk'],
+      ['Qjensen', 'Qanne', 'qjq@qmail.dk'],
+      ['Qanne Qanne', 'Qjensen Qjensen', 'qqq@qmail.dk'],
+      ['Qo', 'Qb', 'qo.qb@qmail.dk'],
+      ['Qanne', 'Qjensen-Qolsen', 'q-o@qmail.dk'],
+    ];
+    for (const [firstname, lastname, email] of people) await app.staff.orders.update(plain({ firstname, lastname, email }));
+    await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'qx@qmail.dk', companyId: company.id }));
+    await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'qy@qmail.dk', contactId: contact.id }));
+    await nabo.orders.update(plain({ firstname: 'Qanne', lastname: 'Qjensen', email: 'qanne.qjensen@qmail.dk' }));
+    const terms = [
+      'qanne qjensen', 'QANNE QJENSEN', 'anne qjensen', 'nne qjen', 'e q', 'qanne qjensensen', 'qjensen qanne', 'qanne qanne', 'qjensen qjensen',
+      'qanne qanne qjensen qjensen', 'qanne  qjensen', ' qanne qjensen', 'qanne qjensen ', '-qanne qjensen', 'qanne qjensen-', '.qanne qjensen.', '-anne qjensen', 'qanne q-', 'qanne-qjensen', 'qjensen-qolsen', 'qjensen qolsen',
+      'qo qb', 'qo qb@', 'o q', 'qo.qb@qmail', 'qanne.qjensen@qmail.dk', 'qjensen@qmail', 'qbager-qjensen', 'qbager qjensen', 'bager-qjensen & s',
+      'qjensen & søn', 'qjensen &  søn', 'qmarianne qjensen', 'marianne qjensen', 'ianne qj', 'qanne qjensen qmail', 'qjensen\u001fqanne', 'qanne_qjensen', 'qanne%qjensen',
+      'qmail dk', 'qmail.dk', 'dk qmail', 'q q', '1 2',
+    ];
+    for (const search of terms) {
+      await expectRight(app.staff, demo, search);
+      await expectRight(nabo, naboClub, search);
+    }
+  });
+
+  it('more than the cap of two words, proven by their pairs, and exact again one below', async () => {
+    await bulk(demo, 'Qpairsen', ORDER_SEARCH_COUNT_CAP + 1);
+    await bulk(naboClub, 'Qpairsen', 2);
+    for (const s of ['kaj qpairsen', 'aj qpair', 'kaj qpairsen k1', 'kaj  qpairsen', 'kaj-qpairsen']) await expectRight(app.staff, demo, s);
+    expect(await expectRight(app.staff, demo, 'kaj qpairsen')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await expectRight(nabo, naboClub, 'kaj qpairsen')).toMatchObject({ total: 2, totalCapped: false });
+    const one = await owner().selectFrom('orders').select('id').where('client_id', '=', demo).where('lastname', '=', 'Qpairsen').limit(1).executeTakeFirstOrThrow();
+    await app.staff.orders.delete({ id: one.id });
+    expect(await expectRight(app.staff, demo, 'kaj qpairsen')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+    expect(await expectRight(app.staff, demo, 'aj qpair')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: false });
+    // Renamed: the pairs follow.
+    await sql`UPDATE orders SET firstname = 'Kajsa' WHERE client_id = ${demo} AND lastname = 'Qpairsen' AND id IN (
+      SELECT id FROM orders WHERE client_id = ${demo} AND lastname = 'Qpairsen' ORDER BY id LIMIT 10)`.execute(owner());
+    expect(await expectRight(app.staff, demo, 'kaj qpairsen')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP - 10, totalCapped: false });
+    expect(await expectRight(app.staff, demo, 'kajsa qpairsen')).toMatchObject({ total: 10, totalCapped: false });
+    expect(await expectRight(app.staff, demo, 'aj qpairsen')).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP - 10, totalCapped: false });
   });
 });
 
