@@ -186,7 +186,8 @@ describe('a search of two words or more: candidates by adjacent runs, exact as t
       'qanne qanne qjensen qjensen', 'qanne  qjensen', ' qanne qjensen', 'qanne qjensen ', '-qanne qjensen', 'qanne qjensen-', '.qanne qjensen.', '-anne qjensen', 'qanne q-', 'qanne-qjensen', 'qjensen-qolsen', 'qjensen qolsen',
       'qo qb', 'qo qb@', 'o q', 'qo.qb@qmail', 'qanne.qjensen@qmail.dk', 'qjensen@qmail', 'qbager-qjensen', 'qbager qjensen', 'bager-qjensen & s',
       'qjensen & søn', 'qjensen &  søn', 'qmarianne qjensen', 'marianne qjensen', 'ianne qj', 'qanne qjensen qmail', 'qjensen\u001fqanne', 'qanne_qjensen', 'qanne%qjensen',
-      'qmail dk', 'qmail.dk', 'dk qmail', 'q q', '1 2',
+      'qmail dk', 'qmail.dk', 'dk qmail', 'q q', '1 2', 'qbager-qjensen & søn', 'qbager-qjensen & søn aps', 'qanne qjensen-qolsen', 'nne qjensen-qol',
+      'qanne qanne qjensen', 'e qjensen q', 'qjensen qjensen q', 'qjensen qjensen x',
     ];
     for (const search of terms) {
       await expectRight(app.staff, demo, search);
@@ -224,4 +225,17 @@ it('the words table holds exactly the words of every search text, in every club,
     ) d`.execute(owner());
   expect(Number(diff.rows[0].n)).toBe(0);
   expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_words`.execute(owner())).rows[0].n)).toBeGreaterThan(ORDER_SEARCH_COUNT_CAP);
+});
+
+it('the pairs table holds exactly the pairs of every search text with its number, in every club, after all the writes above', async () => {
+  const diff = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (
+      (SELECT client_id, pair, order_id, order_number FROM order_search_pairs
+       EXCEPT SELECT s.client_id, p COLLATE "C", s.order_id, s.order_number FROM order_search s, order_search_pairs_of(s.text) p)
+      UNION ALL
+      (SELECT s.client_id, p COLLATE "C", s.order_id, s.order_number FROM order_search s, order_search_pairs_of(s.text) p
+       EXCEPT SELECT client_id, pair, order_id, order_number FROM order_search_pairs)
+    ) d`.execute(owner());
+  expect(Number(diff.rows[0].n)).toBe(0);
+  expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_pairs`.execute(owner())).rows[0].n)).toBeGreaterThan(ORDER_SEARCH_COUNT_CAP);
 });
