@@ -115,7 +115,7 @@ export async function seedOrdersClub(database: DatabaseHandle, log: (...args: un
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE companies'));
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE contacts'));
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE order_search'));
-  // Its words and pairs (migrations 0022, 0023) are read index-only: the visibility map set, as autovacuum would.
+  // Its words and pairs (migration 0022) are read index-only: the visibility map set, as autovacuum would.
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE order_search_words'));
   await owner.executeQuery(CompiledQuery.raw('VACUUM ANALYZE order_search_pairs'));
   log(`Seeded ${CLUB}: ${ORDERS.toLocaleString('da-DK')} orders, 500 companies, 1.000 contacts in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
