@@ -51,6 +51,17 @@ test.describe('login and landing (SPEC §2)', () => {
     await expect(page.getByText('Adgangskode er påkrævet')).toBeVisible();
   });
 
+  test('a login schema that cannot be fetched fails the form in words, not silently', async ({ page }) => {
+    // /login fetches zod and its schema when the form is first used (ui/form-core useLazyZodForm).
+    await page.route(/\/assets\/(schemas|auth)-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(USERS.staff.email);
+    await page.getByLabel('Adgangskode').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await expect(page.getByTestId('banner-error')).toHaveText('Der opstod en ukendt fejl!');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('logout ends the session', async ({ page }) => {
     await login(page, 'staff');
     await page.getByTestId('user-menu').click();

@@ -1,5 +1,6 @@
 import { Checkbox, Field, Input, type InputProps } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '@klubhus/domain/messages';
 import { type FormEventHandler, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   Controller,
@@ -66,7 +67,7 @@ export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
-/** A zodResolver for a schema imported on first use (a failed import is tried again next time). */
+/** A zodResolver for a schema imported on first use (a failed import is tried again next time, and fails the form with the root error). */
 function lazyZodResolver(load: () => Promise<z.ZodType<FieldValues, FieldValues>>) {
   let pending: Promise<Resolver<FieldValues>> | undefined;
   const get = () => {
@@ -79,7 +80,12 @@ function lazyZodResolver(load: () => Promise<z.ZodType<FieldValues, FieldValues>
     );
     return pending;
   };
-  const resolver: Resolver<FieldValues> = async (values, context, options) => (await get())(values, context, options);
+  // A schema that cannot be fetched (offline, a new deploy) fails the form in words, never silently.
+  const resolver: Resolver<FieldValues> = async (values, context, options) => {
+    const resolve = await get().catch(() => null);
+    if (!resolve) return { values: {}, errors: { root: { type: 'load', message: MSG.unknownError } } };
+    return resolve(values, context, options);
+  };
   return { load: get, resolver };
 }
 

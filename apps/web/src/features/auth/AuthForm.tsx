@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { Form, type FormProps } from '../../ui/form-core';
 import { Banner } from './Banner';
 
-/** An auth page's form: the error banner (when there is one), the fields and the full-width submit button. */
+/** An auth page's form: the error banner (the page's, else the form's own root error), the fields and the full-width submit button. */
 export function AuthForm<TIn extends FieldValues, TOut>({
   error,
   submit,
@@ -13,9 +13,10 @@ export function AuthForm<TIn extends FieldValues, TOut>({
   children,
   ...form
 }: FormProps<TIn, TOut> & { error?: ReactNode; submit: ReactNode; loading: boolean }) {
+  const shown = error || form.form.formState.errors.root?.message;
   return (
     <>
-      {error && <Banner status="error">{error}</Banner>}
+      {shown && <Banner status="error">{shown}</Banner>}
       <Form {...form}>
         <Stack gap="4">
           {children}
