@@ -8,10 +8,10 @@
  *   DATABASE_URL=postgres://… [BOOKING_COST_GROWN=50000] npx tsx scripts/bench/booking-cost.ts [bookings]
  */
 import { databaseConfigFromEnv, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
+import { backendCpuMs, backendPids } from './backend-cpu';
 import { bookingPaths } from '../../packages/api/src/booking/capacity';
 import { guest, staffCaller, ticketEvent } from './booking';
 import { countStatements } from './statements';
@@ -73,20 +73,10 @@ if (process.env.BOOKING_COST_LOG === '1') {
   for (const s of logged) console.log('  ', s);
   console.log('answer:', one.body.slice(0, 300));
 }
-// PostgreSQL's CPU for the run: the backends serving this database (the app's pool), from /proc
-// when the server is on this machine (utime + stime in clock ticks, 100 a second on Linux).
-const backends = (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database.owner)).rows.map((r) => r.pid);
-const pgTicks = () =>
-  backends.reduce((sum, pid) => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + Number(f[11]) + Number(f[12]);
-    } catch {
-      return Number.NaN;
-    }
-  }, 0);
+// PostgreSQL's CPU for the run: the backends of the app's pool (backend-cpu.ts).
+const backends = await backendPids(database.owner);
 const paths0 = { ...bookingPaths };
-const p0 = pgTicks();
+const p0 = backendCpuMs(backends);
 const s0 = statements();
 const c0 = process.cpuUsage();
 const t0 = performance.now();
@@ -94,7 +84,7 @@ await run(N);
 const ms = performance.now() - t0;
 const c = process.cpuUsage(c0);
 const sent = statements() - s0;
-const pgMs = ((pgTicks() - p0) * 10) / N;
+const pgMs = (backendCpuMs(backends) - p0) / N;
 console.log(
   `${N} reservations, ${CONC} at a time: ${(sent / N).toFixed(2)} statements per booking, Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms per booking (user ${(c.user / 1000 / N).toFixed(3)}, system ${(c.system / 1000 / N).toFixed(3)}); PostgreSQL CPU ${Number.isNaN(pgMs) ? 'n/a (server not on this machine)' : `${pgMs.toFixed(3)} ms`} per booking (${backends.length} backends); wall ${(ms / N).toFixed(2)} ms per booking; the event's lock taken by ${bookingPaths.fast - paths0.fast} fast, ${bookingPaths.fallback - paths0.fallback} fast then locked, ${bookingPaths.locked - paths0.locked} locked`,
 );

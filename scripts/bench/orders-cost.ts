@@ -13,13 +13,13 @@
  * Seeds the bench club when missing (scripts/bench/orders.ts's seed).
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/orders-cost.ts [calls]
  */
-import { readFileSync } from 'node:fs';
 import { createSession } from '@klubhus/api';
 import { listStatement } from '@klubhus/api/orders/service';
 import { databaseConfigFromEnv, openDatabase, seedDemo, withClub } from '@klubhus/db';
 import { ZOrderListRequest } from '@klubhus/domain';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
+import { backendCpuMs, backendPids } from './backend-cpu';
 import { seedOrdersClub, searchTerms } from './orders';
 import { countStatements } from './statements';
 
@@ -65,17 +65,6 @@ async function explain(input: (i: number) => object) {
   return { ms: sum / EXPLAINS, buffers };
 }
 
-const backends = async () => (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database.owner)).rows.map((r) => r.pid);
-const pgTicks = (pids: number[]) =>
-  pids.reduce((sum, pid) => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + Number(f[11]) + Number(f[12]);
-    } catch {
-      return Number.NaN;
-    }
-  }, 0);
-
 console.log(`Order list cost per call, ${N} calls ${CONC} at a time (in-process, app.inject); PostgreSQL: ${EXPLAINS} EXPLAIN ANALYZE runs of the list statement`);
 for (const [name, input] of cases) {
   const answer = await call(input(0));
@@ -86,15 +75,15 @@ for (const [name, input] of cases) {
     }));
   };
   await run(200); // warm: JIT, prepared statements
-  const pids = await backends();
-  const p0 = pgTicks(pids);
+  const pids = await backendPids(database.owner);
+  const p0 = backendCpuMs(pids);
   const s0 = statements();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await run(N);
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  const pgMs = ((pgTicks(pids) - p0) * 10) / N;
+  const pgMs = (backendCpuMs(pids) - p0) / N;
   const ex = await explain(input);
   console.log(
     `  ${name.padEnd(42)} total ${answer.totalCapped ? '>' : '='}${answer.total}: PostgreSQL ${ex.ms.toFixed(3)} ms (EXPLAIN, ${ex.buffers}), backends CPU ${Number.isNaN(pgMs) ? 'n/a' : pgMs.toFixed(3)} ms; Node CPU ${((c.user + c.system) / 1000 / N).toFixed(3)} ms; ${((statements() - s0) / N).toFixed(1)} statements; wall ${(wall / N).toFixed(2)} ms`,
