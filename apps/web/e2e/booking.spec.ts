@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { decodeTicketQr } from '../../server/test/booking/qr';
-import { apiLogin, login, trpc, unique } from './helpers';
+import { apiLogin, login, saveOpenTicketEvent, trpc, unique } from './helpers';
 
 /**
  * Issue 14's browser tests on the built app: an anonymous fan books two seats of the stadium in the
@@ -185,15 +185,9 @@ test('one booking takes at most 100 tickets over all its products: a spinner sto
   const api = trpc(staff);
   const typeId = (await api.query<{ id: number }[]>('eventTypes.options'))[0].id;
   const product = async (title: string) => (await api.query<{ rows: { id: number; title: string }[] }>('products.list', { search: title })).rows.find((p) => p.title === title)?.id;
-  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-  const saved = await api.mutate<{ id: number }>('events.update', {
+  const eventId = await saveOpenTicketEvent(api, {
     title: unique('Stor bestilling'),
     typeId,
-    startDate: at(10),
-    endDate: at(10.1),
-    signUpStart: at(-1),
-    signUpDeadline: at(9),
-    hasTickets: true,
     tickets: {
       controlType: 'Stregkode',
       products: [
@@ -202,7 +196,7 @@ test('one booking takes at most 100 tickets over all its products: a spinner sto
       ],
     },
   });
-  const { url } = await api.query<{ url: string }>('events.get', { id: saved.id });
+  const { url } = await api.query<{ url: string }>('events.get', { id: eventId });
   await staff.dispose();
 
   const context = await browser.newContext({ baseURL });

@@ -1,7 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { trpc, unique } from './helpers';
-
-const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+import { saveOpenTicketEvent, trpc, unique } from './helpers';
 
 /**
  * An event with free tickets (its control type; `extra` event fields) and one booking per guest:
@@ -21,19 +19,12 @@ export async function eventWithTickets(
   if (!productId) throw new Error('no Enkeltbillet');
   const typeId = (await api.mutate<{ id: number }>('eventTypes.update', { title: unique(names.type) })).id;
   const title = unique(names.event);
-  const eventId = (
-    await api.mutate<{ id: number }>('events.update', {
-      title,
-      typeId,
-      startDate: at(10),
-      endDate: at(10.1),
-      signUpStart: at(-1),
-      signUpDeadline: at(9),
-      hasTickets: true,
-      tickets: { controlType, products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
-      ...extra,
-    })
-  ).id;
+  const eventId = await saveOpenTicketEvent(api, {
+    title,
+    typeId,
+    tickets: { controlType, products: [{ productId, title: 'Fribillet', price: '0', public: true }] },
+    ...extra,
+  });
   const visitor = await playwrightRequest.newContext({ baseURL });
   const codes: string[] = [];
   for (const firstname of guests) {

@@ -40,6 +40,14 @@ export function trpc(request: APIRequestContext) {
   };
 }
 
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Saves an event with tickets that is open for booking (sign-up since yesterday, starting in 10 days) with the given fields (title, typeId, tickets, …); answers its id. */
+export async function saveOpenTicketEvent(api: ReturnType<typeof trpc>, fields: Record<string, unknown>): Promise<number> {
+  const open = { startDate: inDays(10), endDate: inDays(10.1), signUpStart: inDays(-1), signUpDeadline: inDays(9), hasTickets: true };
+  return (await api.mutate<{ id: number }>('events.update', { ...open, ...fields })).id;
+}
+
 /** Logs the request context in through the API (faster than the form) as the given user. */
 export async function apiLogin(request: APIRequestContext, who: Who) {
   await trpc(request).mutate('auth.login', { email: USERS[who].email, password: PASSWORD, rememberMe: false });
