@@ -1,4 +1,4 @@
-import { BOOKING_MSG, DISCOUNT_MSG, SEATING_MSG } from '@klubhus/domain';
+import { BOOKING_MSG, DISCOUNT_MSG, GATE_MSG, SEATING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withClub } from '@klubhus/db';
@@ -316,6 +316,68 @@ describe('invitations and season tickets', () => {
     // Another visitor cannot answer for the holder.
     await expect(app.v.booking.answerSeasonal({ eventId: agf.id, id: mine[0].id, attending: false })).rejects.toThrow();
     expect(await app.v.booking.seasonalTickets({ eventId: agf.id })).toEqual([]);
+  });
+});
+
+describe('an order staff cancel or delete gives back what its booking took', () => {
+  const seatStatus = async (seatMapId: number, seat: string) =>
+    (await owner().selectFrom('seat_map_seats').select(['status', 'hold_token']).where('seat_map_id', '=', seatMapId).where('seat_key', '=', seat).executeTakeFirstOrThrow()).status;
+
+  it('cancelled: its tickets are refused at the gate and no longer count, so the last ticket can be sold again; a cancelled order’s deletion changes nothing more', async () => {
+    const eventId = await openEvent(app.staff, app.typeId, 'Den sidste billet', [{ productId: app.single, title: 'Fribillet', price: '0', maxAmount: '1', public: true }]);
+    const email = (await app.v.booking.products({ eventId })).contactEmail;
+    const first = await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]));
+    expect(first.status).toBe('approved');
+    await refused(app.t, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])), BOOKING_MSG.noTickets(email));
+    const [ticket] = (await app.v.booking.order({ token: first.token })).tickets;
+
+    await app.staff.orders.cancel({ id: first.orderId });
+    const scan = await app.staff.gate.scan({ id: eventId, ticketId: ticket.ticketId });
+    expect(scan).toMatchObject({ success: false, error: GATE_MSG.cancelled });
+    expect((await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))).status).toBe('approved');
+    await app.staff.orders.delete({ id: first.orderId });
+    await refused(app.t, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])), BOOKING_MSG.noTickets(email));
+    const { counters, recount } = await capacityAndRecount(app.t);
+    expect(counters).toEqual(recount);
+  });
+
+  it('a sold seat is free again when its order is cancelled (SEATING_MSG.notStaffBooked promises it); a draft booking deleted frees the seat it held at once', async () => {
+    const agf = await owner().selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', app.demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+    const seatMapId = agf.seat_map_id as number;
+    const [s1, s2] = (
+      await owner().selectFrom('seat_map_seats').select('seat_key').where('seat_map_id', '=', seatMapId).where('status', '=', 'free').where('channel', 'is', null).orderBy('seat_key', 'desc').limit(2).execute()
+    ).map((s) => s.seat_key);
+
+    const sold = await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat: s1 }]));
+    await payOnTestPage(app.v, sold.payment);
+    expect((await app.v.booking.order({ token: sold.token })).status).toBe('approved');
+    expect(await seatStatus(seatMapId, s1)).toBe('booked');
+    await app.staff.orders.cancel({ id: sold.orderId });
+    expect(await seatStatus(seatMapId, s1)).toBe('free');
+    const tickets = await owner().selectFrom('event_tickets').select('status').where('order_id', '=', sold.orderId).execute();
+    expect(tickets.map((t) => t.status)).toEqual(['cancelled']);
+
+    const waiting = await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat: s2 }]));
+    expect(await seatStatus(seatMapId, s2)).toBe('held');
+    await app.staff.orders.delete({ id: waiting.orderId });
+    expect(await seatStatus(seatMapId, s2)).toBe('free');
+    expect((await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat: s2 }]))).status).toBe('draft');
+    const { counters, recount } = await capacityAndRecount(app.t);
+    expect(counters).toEqual(recount);
+  });
+
+  it('a seat staff booked by hand stays booked when an order is cancelled', async () => {
+    const agf = await owner().selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', app.demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+    const seatMapId = agf.seat_map_id as number;
+    const [seat] = (
+      await owner().selectFrom('seat_map_seats').select('seat_key').where('seat_map_id', '=', seatMapId).where('status', '=', 'free').where('channel', 'is', null).orderBy('seat_key', 'desc').offset(5).limit(1).execute()
+    ).map((s) => s.seat_key);
+    const sold = await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat }]));
+    await payOnTestPage(app.v, sold.payment);
+    // A seat both on the order and, by a mistake of data, marked staff-booked: the order's cancellation leaves it to staff.
+    await sql`UPDATE seat_map_seats SET booked_by = 'staff' WHERE seat_map_id = ${seatMapId} AND seat_key = ${seat}`.execute(owner());
+    await app.staff.orders.cancel({ id: sold.orderId });
+    expect(await seatStatus(seatMapId, seat)).toBe('booked');
   });
 });
 

@@ -63,7 +63,7 @@ describe('the built-in engine', () => {
 });
 
 describe('seats.io', () => {
-  it('makes the seats.io event once from the chart key, then holds, books and releases there; refusals in Danish', async () => {
+  it('makes the seats.io event once from the chart key, then holds, books, releases and unbooks there; refusals in Danish', async () => {
     await app.t.database.owner
       .updateTable('clients')
       .set({ settings: { seatsio: { secretKey: 'hemmelig', publicKey: 'offentlig', region: 'eu' } } as never })
@@ -79,6 +79,7 @@ describe('seats.io', () => {
       { status: 400, body: { errors: [{ code: 'ILLEGAL_STATUS_CHANGE', message: 'reservedByToken is not a valid status for A-3' }] } },
       { status: 200, body: { objects: { 'A-3': { label: 'A-3', status: 'booked' } } } },
       { status: 500, body: { errors: [{ code: 'GENERAL_ERROR', message: 'boom' }] } },
+      { status: 200, body: { objects: { 'A-3': { label: 'A-3', status: 'free' } } } },
     );
     const engine = (trx: Tx) => seatEngineFor(trx, { clientId: app.demo, seatsio: true }, e.id, { fetch: r.fetch });
     await inClub(async (trx) => {
@@ -98,6 +99,9 @@ describe('seats.io', () => {
     expect(r.requests[3]).toMatchObject({ url: `https://api-eu.seatsio.net/events/${eventKey}/actions/hold?expand=objects`, body: { channelKeys: ['NO_CHANNEL'] } });
     expect(await inClub(async (trx) => (await engine(trx)).book('wvXbB9MlHt', ['A-3'], 'ordre-1'))).toEqual(['A-3']);
     expect(await failure(inClub(async (trx) => (await engine(trx)).release('wvXbB9MlHt', ['A-3'])))).toEqual({ code: 'BAD_GATEWAY', message: SEATING_MSG.seatsioFailed });
+    // An order's cancellation frees the seat it bought: a release without a hold token.
+    expect(await inClub(async (trx) => (await engine(trx)).unbook(['A-3']))).toBe(1);
+    expect(r.requests[6]).toEqual({ url: `https://api-eu.seatsio.net/events/${eventKey}/actions/release?expand=objects`, method: 'POST', body: { objects: ['A-3'] } });
     expect(r.requests.filter((q) => q.url.endsWith('/events'))).toHaveLength(1);
 
     // Once the seats.io event exists, its chart stays.

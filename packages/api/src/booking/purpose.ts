@@ -1,15 +1,13 @@
 import { type Database, type Tx, withClub } from '@klubhus/db';
 import { orderPaymentStatus } from '@klubhus/domain';
 import { type Kysely, sql } from 'kysely';
-import { loadActiveModules } from '../clubs/context';
 import { followOrderPayment } from '../orders/payments';
 import { audit } from '../orders/shared';
 import type { PaymentRow } from '../payments/service';
 import { registerPaymentPurpose } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
-import { releaseSeats } from '../seating/holds';
-import { lockEvent } from './capacity';
 import { sendBookingReceipt } from './receipt';
+import { seatsioOn, voidBooking } from './void';
 
 /**
  * A booking follows its payment (the 'booking' payment purpose). The first money confirms it only
@@ -27,17 +25,11 @@ async function lockBooking(trx: Tx, clientId: number, bookingId: number) {
   return trx.selectFrom('event_bookings').selectAll().where('client_id', '=', clientId).where('id', '=', bookingId).forUpdate().executeTakeFirst();
 }
 
-async function seatsioOn(trx: Tx, clientId: number) {
-  const events = (await loadActiveModules(trx, clientId)).find((m) => m.module.alias === 'events');
-  return !!events?.module.features.some((f) => f.alias === 'seatsio' && f.active);
-}
-
 /**
- * Cancels a held booking whose hold ran out (or whose money cannot be taken): order cancelled,
- * tickets cancelled — under the event's row lock, so the capacity counters change only under it —
- * and the seats its token still holds freed (a seat someone else holds now is theirs and is not
- * touched). The caller holds the booking's row lock. `seatsio: false` leaves seats.io's holds to run
- * out by themselves (no network call while a booking holds the event's lock).
+ * Cancels a held booking whose hold ran out (or whose money cannot be taken): its order cancelled
+ * while still a draft, its tickets and the seats its token still holds given back (voidBooking; a
+ * seat someone else holds now is theirs and is not touched). The caller holds the booking's row
+ * lock. `seatsio: false` leaves seats.io's holds to run out by themselves.
  */
 export async function cancelHeldBooking(
   trx: Tx,
@@ -45,34 +37,12 @@ export async function cancelHeldBooking(
   b: { id: number; order_id: number; event_id: number; hold_token: string | null },
   opts: { seatsio?: boolean } = {},
 ) {
-  await trx.updateTable('event_bookings').set({ state: 'cancelled' }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
   const o = await trx.selectFrom('orders').select(['id', 'order_number', 'status']).where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
   if (o && o.status === 'draft') {
     await trx.updateTable('orders').set({ status: 'cancelled', updated_at: new Date() }).where('client_id', '=', clientId).where('id', '=', o.id).execute();
     await audit(trx, { clientId, userId: null }, o, 'booking-expired', 'draft', 'cancelled');
   }
-  await lockEvent(trx, clientId, b.event_id);
-  const seats = await trx
-    .updateTable('event_tickets')
-    .set({ status: 'cancelled', held_until: null })
-    .where('client_id', '=', clientId)
-    .where('booking_id', '=', b.id)
-    .where('status', '=', 'held')
-    .returning('seat_key')
-    .execute();
-  const keys = seats.map((s) => s.seat_key).filter((k): k is string => !!k);
-  if (!b.hold_token || !keys.length) return;
-  const e = await trx.selectFrom('events').select(['seat_map_id', 'seatsio_event_key']).where('client_id', '=', clientId).where('id', '=', b.event_id).executeTakeFirst();
-  if (e?.seatsio_event_key) {
-    if (opts.seatsio === false) return;
-    try {
-      await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).release(b.hold_token, keys);
-    } catch {
-      // seats.io frees an expired hold by itself.
-    }
-  } else if (e?.seat_map_id) {
-    await releaseSeats(trx, clientId, e.seat_map_id, b.hold_token, keys);
-  }
+  await voidBooking(trx, clientId, { ...b, state: 'held' }, opts);
 }
 
 /** Books the seats the booking's token holds, when every one of them is still its own and live; false otherwise (nothing changed). */

@@ -2,7 +2,7 @@ import type { Tx } from '@klubhus/db';
 import { DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, SEATING_MSG } from '@klubhus/domain';
 import { SeatsioError, type SeatsioOptions, type SeatsioRegion, seatsioClient } from '@klubhus/integrations';
 import { fail } from '../lib/errors';
-import { bookSeats, eventReleasedSeats, holdSeats, newHoldToken, releaseSeats } from './holds';
+import { bookSeats, eventReleasedSeats, holdSeats, newHoldToken, releaseSeats, unbookSeats } from './holds';
 
 /**
  * One way to hold, release and book an event's seats, whoever keeps them: the built-in engine
@@ -19,6 +19,8 @@ export interface SeatEngine {
   release(token: string, seats?: string[]): Promise<number>;
   /** Books seats the token holds (book first, then charge). */
   book(token: string, seats: string[], orderId?: string): Promise<string[]>;
+  /** Frees seats an order bought (its cancellation); seats staff booked by hand are not touched. */
+  unbook(seats: string[]): Promise<number>;
 }
 
 /** A club's seats.io workspace (clients.settings.seatsio); the secret key never leaves the server. */
@@ -53,6 +55,7 @@ export function builtinEngine(trx: Tx, clientId: number, seatMapId: number, even
     },
     release: (token, seats) => releaseSeats(trx, clientId, seatMapId, token, seats),
     book: (token, seats) => bookSeats(trx, clientId, seatMapId, token, seats),
+    unbook: (seats) => unbookSeats(trx, clientId, seatMapId, seats),
   };
 }
 
@@ -87,6 +90,10 @@ export function seatsioEngine(settings: SeatsioSettings, eventKey: string, fetch
     async book(token, seats, orderId) {
       const objects = await translated(() => client.book(eventKey, seats, token, orderId), SEATING_MSG.holdExpired);
       return objects.map((o) => o.label).sort();
+    },
+    async unbook(seats) {
+      if (!seats.length) return 0;
+      return (await translated(() => client.release(eventKey, seats), SEATING_MSG.seatsioFailed)).length;
     },
   };
 }

@@ -136,6 +136,21 @@ export async function releaseSeats(trx: Tx, clientId: number, seatMapId: number,
   return Number(result.numUpdatedRows);
 }
 
+/** Frees seats an order bought (booked, not by staff's 'Booking tilstand'): the order's cancellation; how many were freed. */
+export async function unbookSeats(trx: Tx, clientId: number, seatMapId: number, seats: string[]): Promise<number> {
+  if (!seats.length) return 0;
+  const result = await trx
+    .updateTable('seat_map_seats')
+    .set({ status: 'free', hold_token: null, held_until: null })
+    .where('client_id', '=', clientId)
+    .where('seat_map_id', '=', seatMapId)
+    .where('status', '=', 'booked')
+    .where('booked_by', 'is', null)
+    .where('seat_key', '=', sql<string>`ANY(${seats}::text[])`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * Books seats the token holds (book first, then charge): every seat must still be held by the
  * token and the hold not expired, or nothing is booked.

@@ -98,8 +98,9 @@ export function seatsioClient(opts: SeatsioOptions) {
     async hold(eventKey: string, labels: string[], holdToken: string, channelKeys: string[] = ['NO_CHANNEL']): Promise<SeatsioObject[]> {
       return objects(await call('POST', `${action(eventKey)}/hold?expand=objects`, { objects: labels, holdToken, channelKeys }));
     },
-    async release(eventKey: string, labels: string[], holdToken: string): Promise<SeatsioObject[]> {
-      return objects(await call('POST', `${action(eventKey)}/release?expand=objects`, { objects: labels, holdToken }));
+    /** Frees objects: those the token holds, or (without a token) booked ones — an order's cancellation. */
+    async release(eventKey: string, labels: string[], holdToken?: string): Promise<SeatsioObject[]> {
+      return objects(await call('POST', `${action(eventKey)}/release?expand=objects`, holdToken ? { objects: labels, holdToken } : { objects: labels }));
     },
     /** Books objects the token holds (book first, then charge). */
     async book(eventKey: string, labels: string[], holdToken: string, orderId?: string): Promise<SeatsioObject[]> {
