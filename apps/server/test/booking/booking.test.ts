@@ -366,6 +366,30 @@ describe('an order staff cancel or delete gives back what its booking took', () 
     expect(counters).toEqual(recount);
   });
 
+  it('approved by staff before the money came (paid at the counter): its seat is booked and its tickets valid, the receipt goes once, a later card payment is flagged; once the hold ran out approval is refused, changing nothing', async () => {
+    const agf = await owner().selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', app.demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
+    const seatMapId = agf.seat_map_id as number;
+    const [s1, s2] = (
+      await owner().selectFrom('seat_map_seats').select('seat_key').where('seat_map_id', '=', seatMapId).where('status', '=', 'free').where('channel', 'is', null).orderBy('seat_key', 'desc').offset(10).limit(2).execute()
+    ).map((s) => s.seat_key);
+    const counter = await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat: s1 }], { email: 'kontant@example.dk' }));
+    await app.staff.orders.approve({ id: counter.orderId });
+    expect(await seatStatus(seatMapId, s1)).toBe('booked');
+    const [ticket] = (await app.v.booking.order({ token: counter.token })).tickets;
+    expect((await app.staff.gate.scan({ id: agf.id, ticketId: ticket.ticketId })).success).toBe(true);
+    expect(await outboxFor('kontant@example.dk')).toHaveLength(1);
+    await payOnTestPage(app.v, counter.payment);
+    const paid = await owner().selectFrom('payments').select(['status', 'needs_attention']).where('purpose_type', '=', 'booking').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+    expect(paid.needs_attention).toBeTruthy();
+    expect(await outboxFor('kontant@example.dk')).toHaveLength(1);
+
+    const late = await app.v.booking.book(guest(agf.id, [{ productId: app.season, amount: 1, seat: s2 }]));
+    await sql`UPDATE event_bookings SET held_until = now() - interval '1 second' WHERE order_id = ${late.orderId}`.execute(owner());
+    await refused(app.t, () => app.staff.orders.approve({ id: late.orderId }), BOOKING_MSG.seatsGone);
+    expect((await app.staff.orders.get({ id: late.orderId })).status).toBe('draft');
+  });
+
   it('a seat staff booked by hand stays booked when an order is cancelled', async () => {
     const agf = await owner().selectFrom('events').select(['id', 'seat_map_id']).where('client_id', '=', app.demo).where('title', '=', 'Demo IF – AGF').executeTakeFirstOrThrow();
     const seatMapId = agf.seat_map_id as number;

@@ -5,9 +5,8 @@ import { followOrderPayment } from '../orders/payments';
 import { audit } from '../orders/shared';
 import type { PaymentRow } from '../payments/service';
 import { registerPaymentPurpose } from '../payments/service';
-import { seatEngineFor } from '../seating/engine';
 import { sendBookingReceipt } from './receipt';
-import { seatsioOn, voidBooking } from './void';
+import { confirmHeldBooking, voidBooking } from './settle';
 
 /**
  * A booking follows its payment (the 'booking' payment purpose). The first money confirms it only
@@ -45,34 +44,14 @@ export async function cancelHeldBooking(
   await voidBooking(trx, clientId, { ...b, state: 'held' }, opts);
 }
 
-/** Books the seats the booking's token holds, when every one of them is still its own and live; false otherwise (nothing changed). */
-async function bookOwnSeats(trx: Tx, clientId: number, b: { event_id: number; hold_token: string | null }, keys: string[]): Promise<boolean> {
-  if (!keys.length) return true;
-  if (!b.hold_token) return false;
-  try {
-    await (await seatEngineFor(trx, { clientId, seatsio: await seatsioOn(trx, clientId) }, b.event_id)).book(b.hold_token, keys);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function fulfilBooking(trx: Tx, clientId: number, bookingId: number, payment: Payment): Promise<'ok' | 'unfulfillable'> {
   const b = await lockBooking(trx, clientId, bookingId);
   if (b?.state !== 'held') return 'unfulfillable';
-  const expired = !b.held_until || new Date(b.held_until).getTime() <= Date.now();
   const o = await trx.selectFrom('orders').selectAll().where('client_id', '=', clientId).where('id', '=', b.order_id).forUpdate().executeTakeFirst();
-  const keys = (
-    await trx.selectFrom('event_tickets').select('seat_key').where('client_id', '=', clientId).where('booking_id', '=', b.id).where('status', '=', 'held').execute()
-  )
-    .map((t) => t.seat_key)
-    .filter((k): k is string => !!k);
-  if (expired || !o || o.status !== 'draft' || payment.amount !== Number(o.total) || !(await bookOwnSeats(trx, clientId, b, keys))) {
+  if (o?.status !== 'draft' || payment.amount !== Number(o.total) || !(await confirmHeldBooking(trx, clientId, b))) {
     await cancelHeldBooking(trx, clientId, b);
     return 'unfulfillable';
   }
-  await trx.updateTable('event_tickets').set({ status: 'valid', held_until: null }).where('client_id', '=', clientId).where('booking_id', '=', b.id).where('status', '=', 'held').execute();
-  await trx.updateTable('event_bookings').set({ state: 'confirmed', held_until: null }).where('client_id', '=', clientId).where('id', '=', b.id).execute();
   const status = orderPaymentStatus('pending', payment.status) ?? 'pending';
   await trx.updateTable('orders').set({ status: 'approved', payment_id: payment.id, payment_status: status, updated_at: new Date() }).where('client_id', '=', clientId).where('id', '=', o.id).execute();
   await audit(trx, { clientId, userId: null }, o, `payment:${status}`, 'draft', 'approved');

@@ -1,5 +1,6 @@
 import { json, precompiled, type Tx } from '@klubhus/db';
 import {
+  BOOKING_MSG,
   ORDER_ACTION_MSG,
   ORDER_MSG,
   ORDER_SEARCH_COUNT_CAP,
@@ -22,7 +23,8 @@ import { type Expression, type QueryCreator, type SelectQueryBuilder, sql } from
 import type { z } from 'zod';
 import type { CallFiles } from '../attachments/storage';
 import { deleteRecordAttachments } from '../attachments/service';
-import { lockOrderBooking, voidBooking } from '../booking/void';
+import { confirmHeldBooking, lockOrderBooking, voidBooking } from '../booking/settle';
+import { sendBookingReceipt } from '../booking/receipt';
 import { checkedFieldValues } from '../catalogue/fields';
 import { nextNumber } from '../lib/counters';
 import { fail } from '../lib/errors';
@@ -226,22 +228,28 @@ export interface OrderActionDeps {
 /**
  * approve (draft → approved), edit (approved → draft), cancel (not draft/cancelled → cancelled),
  * delete (draft or cancelled): the status is read under the order's row lock, so two staff acting at
- * once are serialised and the second sees the first's result. A booking's order cancelled or
- * deleted gives back its tickets and seats (voidBooking), its booking locked before the order. Cancelling drops a payment that was
+ * once are serialised and the second sees the first's result. A booking's order approved confirms
+ * its held tickets (or is refused once the hold ran out); cancelled or deleted, it gives back its
+ * tickets and seats (voidBooking). The booking is locked before the order (booking/settle.ts). Cancelling drops a payment that was
  * still pending, releases an authorized one and refunds a paid one through its provider, in the same
  * transaction (a provider's refusal changes nothing). The payment's row is locked before the
  * order's, as a provider's notification locks them. An order with money in cannot be deleted.
  */
 export async function orderAction(trx: Tx, club: Club, orderId: number, action: OrderAction, deps: OrderActionDeps): Promise<z.output<typeof ZOrderActionResponse>> {
   if (action === 'cancel') await lockOrderPayment(trx, club.clientId, orderId);
-  const booking = action === 'cancel' || action === 'delete' ? await lockOrderBooking(trx, club.clientId, orderId) : undefined;
+  const booking = action === 'edit' ? undefined : await lockOrderBooking(trx, club.clientId, orderId);
   const o = await lockOrder(trx, club.clientId, orderId);
   const t = orderTransition(o.status, action);
   if (!t.ok) throw fail.conflict(t.message);
   if (action === 'delete' && (o.payment_status === 'authorized' || o.payment_status === 'paid')) throw fail.conflict(ORDER_MSG.deletePaid);
+  if (booking?.state === 'held' && t.to === 'approved') {
+    // Approved by staff before its money came (paid at the counter): its tickets become valid while it still holds them.
+    if (!(await confirmHeldBooking(trx, club.clientId, booking))) throw fail.conflict(BOOKING_MSG.seatsGone);
+    await sendBookingReceipt(trx, club.clientId, deps.baseUrl, booking.id);
+  }
+  // Cancelled or deleted: its tickets stop counting and scanning, its seats are free.
+  if (booking && t.to !== 'approved') await voidBooking(trx, club.clientId, booking);
   await audit(trx, club, o, action, o.status, t.to);
-  // A booking's order cancelled or deleted: its tickets stop counting and scanning, its seats are free.
-  if (booking) await voidBooking(trx, club.clientId, booking);
   if (t.to === null) {
     await deleteRecordAttachments(trx, deps.files, club.clientId, 'order', o.id);
     await trx.deleteFrom('orders').where('client_id', '=', club.clientId).where('id', '=', o.id).execute();
