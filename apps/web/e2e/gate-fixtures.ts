@@ -3,7 +3,7 @@ import { saveOpenTicketEvent, trpc, unique } from './helpers';
 
 /**
  * An event with free tickets (its control type; `extra` event fields) and one booking per guest:
- * the event id, its title and the ticket codes. `names` are the prefixes of the type's and the event's titles.
+ * the event id, its title, the ticket codes and the bookings' order ids. `names` are the prefixes of the type's and the event's titles.
  */
 export async function eventWithTickets(
   staff: APIRequestContext,
@@ -27,8 +27,9 @@ export async function eventWithTickets(
   });
   const visitor = await playwrightRequest.newContext({ baseURL });
   const codes: string[] = [];
+  const orderIds: number[] = [];
   for (const firstname of guests) {
-    const booked = await trpc(visitor).mutate<{ token: string }>('booking.book', {
+    const booked = await trpc(visitor).mutate<{ token: string; orderId: number }>('booking.book', {
       eventId,
       products: [{ productId, amount: 1 }],
       firstname,
@@ -39,9 +40,10 @@ export async function eventWithTickets(
     });
     const order = await trpc(visitor).query<{ tickets: { ticketId: string }[] }>('booking.order', { token: booked.token });
     codes.push(...order.tickets.map((t) => t.ticketId));
+    orderIds.push(booked.orderId);
   }
   await visitor.dispose();
-  return { eventId, title, codes };
+  return { eventId, title, codes, orderIds };
 }
 
 /** An event with free Stregkode tickets and one guest's booking: the event id and the ticket code. */

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, login, screenshots, serious, toast, trpc } from './helpers';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { eventWithTickets } from './gate-fixtures';
+import { adminApi, apiLogin, login, screenshots, serious, toast, trpc } from './helpers';
 
 /**
  * Issue 13's browser test: staff create an order with lines and options, approve it and send a
@@ -117,4 +118,30 @@ test('an order with lines and options: created, approved, payment link paid by t
   await expect(page.getByRole('table', { name: 'Betalinger' })).toContainText('Betalt');
   await context.close();
   await admin.dispose();
+});
+
+test('a booking’s order shows its tickets on Billetter — number, holder, status, PDF, the event — and cancelled, they say Annulleret', async ({ page, baseURL }) => {
+  const staff = await playwrightRequest.newContext({ baseURL });
+  await apiLogin(staff, 'staff');
+  const { title, orderIds } = await eventWithTickets(staff, baseURL as string, 'Stregkode', ['Bodil'], {}, { type: 'Ordretype', event: 'Ordrekamp' });
+  await staff.dispose();
+
+  await login(page, 'staff');
+  await page.goto(`/orders/${orderIds[0]}`);
+  await page.getByRole('tab', { name: 'Billetter' }).click();
+  const table = page.getByRole('table', { name: 'Billetter' });
+  const row = table.getByRole('row').filter({ hasText: 'Bodil Gæst' });
+  await expect(row).toContainText('Fribillet');
+  await expect(row).toContainText('Gyldig');
+  await expect(row.getByRole('link', { name: /PDF: billet \d+/ })).toHaveAttribute('href', /^\/public\/events\/ticket\/[a-z2-7]{32}$/);
+  await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', /^\/events\/\d+$/);
+  expect(await serious(page)).toEqual([]);
+  await shoot(page, 'order-tickets');
+
+  await page.getByRole('button', { name: 'Annuller' }).click();
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Bekræft' }).click();
+  await expect(toast(page, 'Ordren blev annulleret!')).toBeVisible();
+  await page.getByRole('tab', { name: 'Billetter' }).click();
+  await expect(row).toContainText('Annulleret');
+  await expect(row.getByRole('link', { name: /PDF/ })).toHaveCount(0);
 });

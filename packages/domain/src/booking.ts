@@ -307,6 +307,24 @@ export const ZTicket = z.object({
 });
 export type TTicket = z.output<typeof ZTicket>;
 
+export const TICKET_STATUSES = ['held', 'valid', 'cancelled'] as const;
+/** A ticket's status as staff read it on the order (held: its booking waits for the money). */
+export const TICKET_STATUS_LABELS: Record<(typeof TICKET_STATUSES)[number], string> = { held: 'Afventer betaling', valid: 'Gyldig', cancelled: 'Annulleret' };
+export const TICKET_STATUS_COLORS: Record<(typeof TICKET_STATUSES)[number], string> = { held: 'orange', valid: 'green', cancelled: 'red' };
+
+/** The order screen's Billetter tab: the tickets the order's booking issued, whatever their status, and their event. */
+export const ZOrderTicketsResponse = z.object({
+  event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  tickets: z.array(
+    ZTicket.omit({ extraInfo: true }).extend({
+      id: z.number().int(),
+      status: z.enum(TICKET_STATUSES),
+      scannedAt: nullableString,
+    }),
+  ),
+});
+export type TOrderTicketsResponse = z.output<typeof ZOrderTicketsResponse>;
+
 export const ZBookingOrderResponse = z.object({
   orderId: z.number().int(),
   orderNumber: z.number().int(),

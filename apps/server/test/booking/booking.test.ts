@@ -331,7 +331,12 @@ describe('an order staff cancel or delete gives back what its booking took', () 
     await refused(app.t, () => app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }])), BOOKING_MSG.noTickets(email));
     const [ticket] = (await app.v.booking.order({ token: first.token })).tickets;
 
+    expect(await app.staff.orders.tickets({ id: first.orderId })).toEqual({
+      event: { id: eventId, title: 'Den sidste billet' },
+      tickets: [expect.objectContaining({ ticketId: ticket.ticketId, number: 1, product: 'Fribillet', name: 'Frida Fan', status: 'valid', scannedAt: null, pdfUrl: ticket.pdfUrl })],
+    });
     await app.staff.orders.cancel({ id: first.orderId });
+    expect((await app.staff.orders.tickets({ id: first.orderId })).tickets.map((t) => t.status)).toEqual(['cancelled']);
     const scan = await app.staff.gate.scan({ id: eventId, ticketId: ticket.ticketId });
     expect(scan).toMatchObject({ success: false, error: GATE_MSG.cancelled });
     expect((await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }]))).status).toBe('approved');

@@ -253,6 +253,7 @@ describe('another club', () => {
     for (const target of [id, approved]) {
       for (const fn of [
         () => nabo.orders.get({ id: target }),
+        () => nabo.orders.tickets({ id: target }),
         () => nabo.orders.approve({ id: target }),
         () => nabo.orders.edit({ id: target }),
         () => nabo.orders.cancel({ id: target }),
@@ -264,6 +265,8 @@ describe('another club', () => {
     }
     // A new order of its own that points at Demo IF's rows is refused.
     await expect(nabo.orders.update(orderInput(app.ids))).rejects.toThrow(ORDER_MSG.companyUnknown);
+    // An order staff made has no issued tickets: the tab shows its ticket lines.
+    expect(await app.call.orders.tickets({ id })).toEqual({ event: null, tickets: [] });
     const list = await nabo.orders.list({ search: 'Jensen' });
     expect(list.rows.map((r) => r.id)).not.toContain(id);
     expect(await ordersSnapshot(app.t)).toBe(before);

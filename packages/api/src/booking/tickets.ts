@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import type { TTicket } from '@klubhus/domain';
+import type { TOrderTicketsResponse, TTicket } from '@klubhus/domain';
 import { type FileStorage, newStorageKey } from '@klubhus/integrations';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
@@ -69,6 +69,42 @@ export async function bookingTickets(trx: Tx, clientId: number, bookingId: numbe
     .orderBy('t.number')
     .execute();
   return rows.map(ticketOut);
+}
+
+/** The order's tickets for staff (the Billetter tab): every ticket its booking issued, cancelled ones too, with the first scan. */
+export async function orderTickets(trx: Tx, clientId: number, orderId: number): Promise<TOrderTicketsResponse> {
+  const booking = await trx
+    .selectFrom('event_bookings as b')
+    .innerJoin('events as e', (j) => j.onRef('e.client_id', '=', 'b.client_id').onRef('e.id', '=', 'b.event_id'))
+    .select(['b.id', 'e.id as event_id', 'e.title as event_title'])
+    .where('b.client_id', '=', clientId)
+    .where('b.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!booking) {
+    const order = await trx.selectFrom('orders').select('id').where('client_id', '=', clientId).where('id', '=', orderId).executeTakeFirst();
+    if (!order) throw fail.notFound();
+    return { event: null, tickets: [] };
+  }
+  const rows = await trx
+    .selectFrom('event_tickets as t')
+    .leftJoin('companies as co', (j) => j.onRef('co.client_id', '=', 't.client_id').onRef('co.id', '=', 't.company_id'))
+    .select(['t.id', 't.code', 't.number', 't.title', 't.name', 'co.name as company', 't.section', 't.row', 't.seat_number', 't.options', 't.status', 't.first_scanned_at'])
+    .where('t.client_id', '=', clientId)
+    .where('t.booking_id', '=', booking.id)
+    .orderBy('t.number')
+    .execute();
+  return {
+    event: { id: booking.event_id, title: booking.event_title },
+    tickets: rows.map((t) => ({
+      id: t.id,
+      ticketId: t.code,
+      ...ticketFace(t),
+      options: ticketOptionTitles(t.options),
+      pdfUrl: ticketPdfUrl(t.code),
+      status: t.status,
+      scannedAt: t.first_scanned_at ? new Date(t.first_scanned_at).toISOString() : null,
+    })),
+  };
 }
 
 /** The ticket's holder and place (as a ticket row has them, the seat number in camel case) and its event, as printed. */

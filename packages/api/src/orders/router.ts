@@ -12,6 +12,7 @@ import {
   ZOrderPayReturnRequest,
   ZOrderPayStartResponse,
   ZOrderResponse,
+  ZOrderTicketsResponse,
   ZOrderSendPaymentLinkRequest,
   ZOrderSendPaymentLinkResponse,
   ZOrderUpdateRequest,
@@ -23,6 +24,7 @@ import { moduleAccess, publicProcedure, router } from '../trpc';
 import { captureOrderPayment, payLinkPage, payLinkReturn, payLinkStart, sendPaymentLink } from './payments';
 import { exportOrders, getOrder, listOrders, orderAction, saveOrder } from './service';
 import { invoiceOrderNow } from '../invoices/service';
+import { orderTickets } from '../booking/tickets';
 
 const { read, write, remove } = moduleAccess('orders', 'orders');
 
@@ -43,6 +45,8 @@ export const ordersRouter = router({
   list: read.input(ZOrderListRequest).output(ZOrderListResponse).query(({ ctx, input }) => listOrders(ctx.trx, ctx.club.clientId, input)),
   export: read.input(ZOrderListRequest).output(ZSpreadsheetResponse).mutation(({ ctx, input }) => exportOrders(ctx.trx, ctx.club.clientId, input)),
   get: read.input(byId).output(ZOrderResponse).query(({ ctx, input }) => getOrder(ctx.trx, ctx.club.clientId, input.id)),
+  /** The Billetter tab: the tickets the order's booking issued. */
+  tickets: read.input(byId).output(ZOrderTicketsResponse).query(({ ctx, input }) => orderTickets(ctx.trx, ctx.club.clientId, input.id)),
   update: write.input(ZOrderUpdateRequest).output(ZSaveResponse).mutation(({ ctx, input }) => saveOrder(ctx.trx, ctx.club, input)),
   approve: action(write, 'approve'),
   edit: action(write, 'edit'),

@@ -1,7 +1,13 @@
-import { Badge, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { formatDKK, kronerToOre, PAYMENT_ATTEMPT_LABELS, type VatSettings } from '@klubhus/domain';
+import { Badge, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { formatDKK, kronerToOre, PAYMENT_ATTEMPT_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS, type VatSettings } from '@klubhus/domain';
+import { useQuery } from '@tanstack/react-query';
 import { type Control, useWatch } from 'react-hook-form';
+import { useTRPC } from '../../lib/trpc';
+import { StatusBadge } from '../../ui';
+import { errorMessage } from '../../ui/errors';
 import { NumberField, TextareaField } from '../../ui/form';
+import { AppLink } from '../../ui/LinkButton';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { Section } from '../../ui/PageHeader';
 import { RowsTable } from './RowsTable';
@@ -125,22 +131,73 @@ export function PaymentSection({ order }: { order: Order }) {
   );
 }
 
-/** Billetter: the order's ticket lines (ticket and seat-ticket), until tickets are issued (a later issue). */
+/** The seat of a ticket as printed: 'A, række 3, plads 12'; an empty text without one. */
+const ticketSeat = (t: { section: string | null; row: string | null; seatNumber: string | null }) =>
+  [t.section, t.row && `række ${t.row}`, t.seatNumber && `plads ${t.seatNumber}`].filter(Boolean).join(', ');
+
+/**
+ * Billetter: the tickets the order's booking issued — number, ticket, holder, seat, status, first
+ * scan and the PDF — with a link to the event; an order staff made shows its ticket lines instead.
+ */
 export function TicketsTab({ order }: { order: Order }) {
-  const tickets = order.orderLines.filter((l) => l.type === 'ticket' || l.type === 'seat-ticket');
+  const trpc = useTRPC();
+  const q = useQuery(trpc.orders.tickets.queryOptions({ id: order.id }));
+  if (!q.data) return q.isError ? <Text color="fg.error">{errorMessage(q.error)}</Text> : <PageSpinner />;
+  const { event, tickets } = q.data;
+  if (!event) {
+    const lines = order.orderLines.filter((l) => l.type === 'ticket' || l.type === 'seat-ticket');
+    return (
+      <Section title="Billetter">
+        <RowsTable label="Billetlinjer" headers={['Billet', 'Antal', 'Plads']} empty={lines.length === 0 ? 'Ordren har ingen billetter.' : undefined}>
+          {lines.map((l) => (
+            <Table.Row key={l.id}>
+              <Table.Cell>{l.title}</Table.Cell>
+              <Table.Cell>{l.amount}</Table.Cell>
+              <Table.Cell>{l.seat ?? ''}</Table.Cell>
+            </Table.Row>
+          ))}
+        </RowsTable>
+      </Section>
+    );
+  }
+  // Columns nobody's ticket fills are left out, so a phone shows the rest without scrolling.
+  const seats = tickets.some((t) => ticketSeat(t));
+  const scans = tickets.some((t) => t.scannedAt);
+  const headers = ['Nr.', 'Billet', 'Navn', ...(seats ? ['Plads'] : []), 'Status', ...(scans ? ['Scannet'] : []), ''];
   return (
     <Section title="Billetter">
-      <Text color="fg.muted" mb="3" fontSize="sm">
-        Billetter udstedes, når billetsalget kommer med. Her er ordrens billetlinjer.
+      <Text mb="3" fontSize="sm">
+        Arrangement: <AppLink to={`/events/${event.id}`}>{event.title}</AppLink>
       </Text>
-      <RowsTable label="Billetter" headers={['Billet', 'Antal', 'Plads']} empty={tickets.length === 0 ? 'Ordren har ingen billetter.' : undefined}>
-            {tickets.map((l) => (
-              <Table.Row key={l.id}>
-                <Table.Cell>{l.title}</Table.Cell>
-                <Table.Cell>{l.amount}</Table.Cell>
-                <Table.Cell>{l.seat ?? ''}</Table.Cell>
-              </Table.Row>
-            ))}
+      <RowsTable label="Billetter" headers={headers} empty={tickets.length === 0 ? 'Ordren har ingen billetter.' : undefined}>
+        {tickets.map((t) => (
+          <Table.Row key={t.id}>
+            <Table.Cell>{t.number}</Table.Cell>
+            <Table.Cell>
+              {t.product}
+              {t.options.length > 0 && (
+                <Text fontSize="xs" color="fg.muted">
+                  {t.options.join(', ')}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>{[t.name, t.company].filter(Boolean).join(', ')}</Table.Cell>
+            {seats && <Table.Cell>{ticketSeat(t)}</Table.Cell>}
+            <Table.Cell>
+              <StatusBadge status={t.status} labels={TICKET_STATUS_LABELS} colors={TICKET_STATUS_COLORS} />
+            </Table.Cell>
+            {scans && <Table.Cell>{t.scannedAt ? formatDateTime(t.scannedAt) : ''}</Table.Cell>}
+            <Table.Cell textAlign="end">
+              {t.status === 'valid' && (
+                <Button asChild size="xs" variant="ghost">
+                  <a href={t.pdfUrl} target="_blank" rel="noopener" aria-label={`PDF: billet ${t.number}`}>
+                    PDF
+                  </a>
+                </Button>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
       </RowsTable>
     </Section>
   );
