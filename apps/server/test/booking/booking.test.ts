@@ -411,6 +411,29 @@ describe('an order staff cancel or delete gives back what its booking took', () 
 });
 
 describe('capacity counters', () => {
+  it('follow a company deleted with live tickets (their holder is set null, under the event’s lock): its tickets count as their contact’s, the event’s total stays', async () => {
+    const company = await app.staff.companies.update({ name: 'Slettes ApS', status: 1, cvr: '99887766', ticketLimits: {} } as never);
+    const mette = await owner().selectFrom('contacts').select('id').where('client_id', '=', app.demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow();
+    await owner().insertInto('company_contacts').values({ client_id: app.demo, company_id: company.id, contact_id: mette.id }).execute();
+    const eventId = await openEvent(app.staff, app.typeId, 'Slettet firma', [{ productId: app.single, title: 'Firmabillet', price: '0', public: false }], {
+      invitees: { companyIds: [company.id] },
+    } as never);
+    expect((await app.member.booking.book({ eventId, companyId: company.id, products: [{ productId: app.single, amount: 2 }], acceptTerms: true })).status).toBe('approved');
+    const rows = () => owner().selectFrom('event_capacity').select(['holder', 'units']).where('event_id', '=', eventId).orderBy('holder').execute();
+    expect(await rows()).toEqual([
+      { holder: '', units: 2 },
+      { holder: `company:${company.id}`, units: 2 },
+    ]);
+    await app.staff.companies.delete({ id: company.id });
+    // The tickets are the contact's now (they were bought by Mette for the company).
+    expect((await rows()).filter((r) => r.units > 0)).toEqual([
+      { holder: '', units: 2 },
+      { holder: `contact:${mette.id}`, units: 2 },
+    ]);
+    const { counters, recount } = await capacityAndRecount(app.t);
+    expect(counters).toEqual(recount);
+  });
+
   it('equal a recount of the held and valid tickets after everything above (companies, free allowances, contacts, guests, invitations, seats, sign-ups, expiry, payments)', async () => {
     const { counters, recount } = await capacityAndRecount(app.t);
     expect(counters.length).toBeGreaterThan(0);

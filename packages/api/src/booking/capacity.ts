@@ -98,6 +98,26 @@ export async function lockEvent(trx: Tx, clientId: number, eventId: number) {
   await trx.selectFrom('events').select('id').where('client_id', '=', clientId).where('id', '=', eventId).forNoKeyUpdate().execute();
 }
 
+/**
+ * The row locks of the events whose live tickets a company or contact holds, in id order: deleting
+ * the buyer moves those tickets' counters (their holder is set null), and every change of the
+ * counters happens under the event's lock.
+ */
+export async function lockEventsOfBuyer(trx: Tx, clientId: number, buyer: { companyId: number } | { contactId: number }) {
+  const column = 'companyId' in buyer ? 'company_id' : 'contact_id';
+  const id = 'companyId' in buyer ? buyer.companyId : buyer.contactId;
+  await trx
+    .selectFrom('events')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('event_tickets').select('event_id').where('client_id', '=', clientId).where(column, '=', id).where('status', '<>', 'cancelled'),
+    )
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
 export interface LiveCounts {
   /** Per catalogue product (0: sign-ups to an event without tickets): every live ticket, the buyer's, and the buyer's at price 0. */
   byProduct: Map<number, { total: number; mine: number; mineFree: number }>;

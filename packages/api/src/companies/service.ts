@@ -1,3 +1,4 @@
+import { lockEventsOfBuyer } from '../booking/capacity';
 import { type Database, json, precompiled, type Tx } from '@klubhus/db';
 import {
   COMPANY_MSG,
@@ -338,6 +339,7 @@ async function setCompanyContacts(trx: Tx, clientId: number, companyId: number, 
 
 /** Deletes the company with its comments, files and their stored bytes. */
 export async function deleteCompany(trx: Tx, files: CallFiles, clientId: number, companyId: number) {
+  await lockEventsOfBuyer(trx, clientId, { companyId });
   await deleteRecordWithAttachments(trx, files, clientId, 'companies', 'company', companyId);
   return { success: true as const, message: MSG.companyDeleted };
 }

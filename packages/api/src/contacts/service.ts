@@ -1,3 +1,4 @@
+import { lockEventsOfBuyer } from '../booking/capacity';
 import { json, type Tx } from '@klubhus/db';
 import {
   COMPANY_MSG,
@@ -236,11 +237,11 @@ async function setLinks(
 
 /** Deletes the contact with its links, comments, files and their stored bytes. */
 export async function deleteContact(trx: Tx, files: CallFiles, clientId: number, contactId: number) {
+  await lockEventsOfBuyer(trx, clientId, { contactId });
   await deleteRecordWithAttachments(trx, files, clientId, 'contacts', 'contact', contactId);
   return { success: true as const, message: MSG.contactDeleted };
 }
 
-/** Saved payment cards arrive with payments (issue 13); until then no contact has one to delete. */
 /** Deletes one of the contact's saved cards; when it was the default, the newest card left becomes the default. */
 export async function deleteContactCard(trx: Tx, clientId: number, contactId: number, cardId: string | number | undefined) {
   if ((await missingIds(trx, clientId, 'contacts', [contactId])).length) throw fail.notFound();
