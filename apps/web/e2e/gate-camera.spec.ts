@@ -76,8 +76,13 @@ test('the scan modal scans a ticket held in front of the camera once: Bekræftet
   const ok = modal.getByTestId('scan-confirmed');
   await expect(ok)
     .toContainText('Bekræftet', { timeout: 20_000 })
-    .catch((e: Error) => {
-      throw new Error(`no 'Bekræftet' in 20 s; scan calls sent: ${scans.length}; ${seen.join(' | ') || 'nothing else seen'}\n${e.message}`);
+    .catch(async (e: Error) => {
+      // What the modal says (a camera error in Danish?) and what its video plays, for a run that fails once in many.
+      const said = (await modal.innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+      const video = await page
+        .evaluate(() => [...document.querySelectorAll('video')].map((v) => `${v.videoWidth}x${v.videoHeight} ready ${v.readyState} paused ${v.paused} t ${v.currentTime.toFixed(1)}`))
+        .catch(() => []);
+      throw new Error(`no 'Bekræftet' in 20 s; scan calls sent: ${scans.length}; ${seen.join(' | ') || 'nothing else seen'}; modal: ${said}; video: ${video.join(', ') || 'none'}\n${e.message}`);
     });
   await expect(ok).toContainText('Kamilla Gæst');
   mkdirSync(SHOTS, { recursive: true });
