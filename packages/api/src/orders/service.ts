@@ -228,12 +228,12 @@ export interface OrderActionDeps {
 /**
  * approve (draft → approved), edit (approved → draft), cancel (not draft/cancelled → cancelled),
  * delete (draft or cancelled): the status is read under the order's row lock, so two staff acting at
- * once are serialised and the second sees the first's result. A booking's order approved confirms
- * its held tickets (or is refused once the hold ran out); cancelled or deleted, it gives back its
- * tickets and seats (voidBooking). The booking is locked before the order (booking/settle.ts). Cancelling drops a payment that was
+ * once are serialised and the second sees the first's result. Cancelling drops a payment that was
  * still pending, releases an authorized one and refunds a paid one through its provider, in the same
  * transaction (a provider's refusal changes nothing). The payment's row is locked before the
  * order's, as a provider's notification locks them. An order with money in cannot be deleted.
+ * A booking's order approved confirms its held tickets (refused once the hold ran out); cancelled or
+ * deleted, it gives back its tickets and seats (voidBooking). Its booking is locked before the order.
  */
 export async function orderAction(trx: Tx, club: Club, orderId: number, action: OrderAction, deps: OrderActionDeps): Promise<z.output<typeof ZOrderActionResponse>> {
   if (action === 'cancel') await lockOrderPayment(trx, club.clientId, orderId);
