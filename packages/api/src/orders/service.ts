@@ -285,7 +285,17 @@ type SortField = (typeof ListSortFields)[number];
  * searches) and its values. The statements are built and compiled once per shape (precompiled), so a
  * call only fills in its values and the connection's prepared statement is reused.
  */
-type ListShape = { field: SortField; dir: 'asc' | 'desc'; search: boolean; status: boolean; paymentStatus: boolean; companyId: boolean; contactId: boolean };
+type ListShape = {
+  field: SortField;
+  dir: 'asc' | 'desc';
+  search: boolean;
+  status: boolean;
+  paymentStatus: boolean;
+  companyId: boolean;
+  contactId: boolean;
+  /** A page after the first of the unsearched, unfiltered number order: reached through the club's blocks of numbers (blockPageIds). */
+  blocks: boolean;
+};
 type ListParams = {
   clientId: number;
   /** The search as typed, and its number when it is one (the search functions of migrations 0018 and 0020 take both). */
@@ -303,7 +313,8 @@ type ListParams = {
 function listShape(input: ListInput): ListShape {
   const f = input.filter;
   const field = (ListSortFields as readonly string[]).includes(input.sort.field) ? (input.sort.field as SortField) : 'Number';
-  return { field, dir: input.sort.dir, search: !!input.search, status: !!f?.status, paymentStatus: !!f?.paymentStatus, companyId: !!f?.companyId, contactId: !!f?.contactId };
+  const shape = { field, dir: input.sort.dir, search: !!input.search, status: !!f?.status, paymentStatus: !!f?.paymentStatus, companyId: !!f?.companyId, contactId: !!f?.contactId };
+  return { ...shape, blocks: field === 'Number' && !shape.search && !filtered(shape) && input.page > 1 };
 }
 
 function listParams(clientId: number, input: ListInput): ListParams {
@@ -323,7 +334,7 @@ function listParams(clientId: number, input: ListInput): ListParams {
   };
 }
 
-const filtered = (s: ListShape) => s.status || s.paymentStatus || s.companyId || s.contactId;
+const filtered = (s: Pick<ListShape, 'status' | 'paymentStatus' | 'companyId' | 'contactId'>) => s.status || s.paymentStatus || s.companyId || s.contactId;
 
 /**
  * A search's matches, once per statement: `found`, a materialized CTE of order_search_ids (the page
@@ -411,12 +422,33 @@ function pageQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
 }
 
 /**
- * A page sorted by a column of the order itself: the page's ids are found on orders alone (page 500
- * walks 5,000 entries of orders_number_key, index only: migration 0020), and only those ten rows are
- * read by id, with their company's and contact's names.
+ * The ids of a page after the first of the club's orders by number, unsearched and unfiltered
+ * (migration 0024): order_list_blocks counts the club's orders in each block of 128 numbers, so the
+ * block holding the page's first row is found by summing blocks from the page's end of the numbers
+ * (about offset / 128 rows), and only the rest of the offset is walked in orders_number_key, within
+ * that block (at most 128 entries; page 500 walked 5,000). Past the end: no block, no rows.
+ */
+function blockPageIds(p: ListParams, s: ListShape) {
+  const desc = s.dir === 'desc';
+  const order = sql.raw(desc ? 'DESC' : 'ASC');
+  const bound = desc ? sql`o.order_number < (SELECT (b.block + 1) << 7 FROM b)` : sql`o.order_number >= (SELECT b.block << 7 FROM b)`;
+  return sql<number>`
+    WITH b AS (
+      SELECT x.block, x.through - x.n AS before FROM (
+        SELECT k.block, k.n, sum(k.n) OVER (ORDER BY k.block ${order}) AS through
+        FROM order_list_blocks k WHERE k.client_id = ${p.clientId} ORDER BY k.block ${order}) x
+      WHERE x.through > ${p.offset} LIMIT 1)
+    SELECT o.id FROM orders o WHERE o.client_id = ${p.clientId} AND ${bound}
+    ORDER BY o.order_number ${order} LIMIT ${p.limit} OFFSET (SELECT ${p.offset} - b.before FROM b)`;
+}
+
+/**
+ * A page sorted by a column of the order itself: the page's ids are found on orders alone (an
+ * index-only walk of orders_number_key: migration 0020; a far page of the number order through its
+ * blocks: blockPageIds), and only those ten rows are read by id, with their company's and contact's names.
  */
 function deferredPageQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
-  const ids = sorted(listQuery(db, p, s, false).select('o.id'), s).limit(p.limit).offset(p.offset);
+  const ids = s.blocks ? blockPageIds(p, s) : sorted(listQuery(db, p, s, false).select('o.id'), s).limit(p.limit).offset(p.offset);
   // The ids as an array (not a join): a generic plan cannot take LIMIT's parameter for 5,000 rows and
   // hash-join them with every order of the club (77 ms); the ten rows are read by orders' key.
   const q = (db.selectFrom('orders as o') as SelectQueryBuilder<any, any, any>)
@@ -462,7 +494,7 @@ function buildListStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) 
 }
 
 // Built once per shape: every list call of a shape then sends the same statement text.
-const shapeKey = (s: ListShape) => `${s.field}:${s.dir}:${+s.search}${+s.status}${+s.paymentStatus}${+s.companyId}${+s.contactId}`;
+const shapeKey = (s: ListShape) => `${s.field}:${s.dir}:${+s.search}${+s.status}${+s.paymentStatus}${+s.companyId}${+s.contactId}${+s.blocks}`;
 const listPage = precompiled(shapeKey, (db, p: ListParams, s: ListShape) => buildListStatement(db as unknown as QueryCreator<any>, p, s));
 const listCount = precompiled(shapeKey, (db, p: ListParams, s: ListShape) => countQuery(withFound(db as unknown as QueryCreator<any>, p, s), p, s));
 
