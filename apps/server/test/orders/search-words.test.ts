@@ -214,6 +214,72 @@ describe('a search of two words or more: candidates by adjacent runs, exact as t
   });
 });
 
+describe('a search of digits: the suffixes of the texts\' digit runs and the number, exact (migration 0024)', () => {
+  /** The truth for digits: texts holding them, and the order numbered by them, from the search table as the owner. */
+  async function digitsTruth(club: number, search: string, dir: 'asc' | 'desc', page: number) {
+    const num = /^\d{1,9}$/.test(search) ? Number(search) : null;
+    const r = await sql<{ n: number; numbers: number[] | null }>`
+      SELECT count(*)::int AS n, array_agg(order_number ORDER BY order_number ${sql.raw(dir)}) AS numbers
+      FROM order_search WHERE client_id = ${club} AND (strpos(text, ${search}) > 0 OR order_number = ${num})`.execute(owner());
+    const n = Number(r.rows[0].n);
+    return { total: Math.min(n, ORDER_SEARCH_COUNT_CAP), totalCapped: n > ORDER_SEARCH_COUNT_CAP, numbers: (r.rows[0].numbers ?? []).slice((page - 1) * 10, page * 10) };
+  }
+  async function expectDigits(caller: OrdersCaller, club: number, search: string) {
+    for (const [dir, page] of [['desc', 1], ['desc', 2], ['asc', 1], ['asc', 3]] as const) {
+      const r = await caller.orders.list({ search, page, sort: { field: 'Number', dir } });
+      expect({ total: r.total, totalCapped: r.totalCapped, numbers: r.rows.map((x) => x.number) }, `${search} ${dir} ${page}`).toEqual(await digitsTruth(club, search, dir, page));
+    }
+  }
+  const terms = ['1', '7', '17', '100', '1000', '1004', '0', '00', '42', '4242', '4343', '12345', '999999', '1234567890', '13', '31'];
+
+  it('answers digits in addresses, names and numbers, one order under many suffixes, renames and deletes, in each club', async () => {
+    // k1…k1004 in both clubs' addresses: '1' and '0' in more than the cap, '1000' in a few, '11' under several suffixes of one run.
+    await bulk(demo, 'Qdigitsen', ORDER_SEARCH_COUNT_CAP + 4);
+    await bulk(naboClub, 'Qdigitsen', 40);
+    const company = await app.staff.companies.update({ name: 'Qfirma 4242 ApS', status: 1, phone: '12345678' });
+    const order = await app.staff.orders.update(plain({ firstname: 'Ole', lastname: 'Olsen', email: 'ole13@example.dk', companyId: company.id }));
+    for (const s of terms) {
+      await expectDigits(app.staff, demo, s);
+      await expectDigits(nabo, naboClub, s);
+    }
+    expect((await app.staff.orders.list({ search: '4242' })).rows.map((r) => r.id)).toContain(order.id);
+    await app.staff.companies.update({ id: company.id, name: 'Qfirma 4343 ApS', status: 1, phone: '12345678' });
+    await app.staff.orders.update(plain({ id: order.id, firstname: 'Ole', lastname: 'Olsen', email: 'ole31@example.dk', companyId: company.id }));
+    for (const s of ['4242', '4343', '13', '31']) await expectDigits(app.staff, demo, s);
+    await app.staff.orders.delete({ id: order.id });
+    for (const s of ['4343', '31']) await expectDigits(app.staff, demo, s);
+    // The order's own number, whatever its text holds.
+    const some = await owner().selectFrom('orders').select('order_number').where('client_id', '=', demo).orderBy('order_number', 'desc').executeTakeFirstOrThrow();
+    await expectDigits(app.staff, demo, String(some.order_number));
+    await expectDigits(nabo, naboClub, String(some.order_number));
+  });
+});
+
+describe('two words with one order under two of their entries: counted once, paged in both directions', () => {
+  it('lists every page of an exact pair and its total as the search table says', async () => {
+    await bulk(demo, 'Qpagesen', 35);
+    // 'kaj qpagesen' and 'kaj qpagesensen' in one text: two entries of the first range for one order.
+    const twice = await app.staff.orders.update(plain({ firstname: 'Kaj', lastname: 'Qpagesen', email: 'kaj@example.dk' }));
+    const contact = await app.staff.contacts.update({ firstname: 'Kaj', lastname: 'Qpagesensen', email: 'kq@example.dk' });
+    await app.staff.orders.update(plain({ id: twice.id, firstname: 'Kaj', lastname: 'Qpagesen', email: 'kaj@example.dk', contactId: contact.id }));
+    for (const search of ['kaj qpagesen', 'kaj qpagesensen', 'aj qpages']) {
+      const all = await sql<{ order_number: number }>`
+        SELECT order_number FROM order_search WHERE client_id = ${demo} AND strpos(text, ${search}) > 0 ORDER BY order_number DESC`.execute(owner());
+      const numbers = all.rows.map((r) => r.order_number);
+      for (const page of [1, 2, 3, 4, 5]) {
+        const desc = await app.staff.orders.list({ search, page });
+        expect({ total: desc.total, capped: desc.totalCapped, numbers: desc.rows.map((r) => r.number) }, `${search} ${page}`).toEqual({
+          total: numbers.length,
+          capped: false,
+          numbers: numbers.slice((page - 1) * 10, page * 10),
+        });
+        const asc = await app.staff.orders.list({ search, page, sort: { field: 'Number', dir: 'asc' } });
+        expect(asc.rows.map((r) => r.number), `${search} asc ${page}`).toEqual([...numbers].reverse().slice((page - 1) * 10, page * 10));
+      }
+    }
+  });
+});
+
 it('the words table holds exactly the words of every search text, in every club, after all the writes above', async () => {
   const diff = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM (
