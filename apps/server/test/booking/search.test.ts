@@ -1,7 +1,7 @@
 import { withClub } from '@klubhus/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { flushOrderSearchAllClubs } from '../../../../packages/api/src/orders/searchQueue';
+import { flushOrderSearchAllClubs, orderSearchFlush } from '../../../../packages/api/src/orders/searchQueue';
 import { bookingFixtures, useTestApp } from '../support/app';
 import { guest, openEvent, payOnTestPage } from './helpers';
 
@@ -78,5 +78,69 @@ describe('a booking’s order in the order search', () => {
     expect(await queued()).toBe(1);
     await flushOrderSearchAllClubs(app.t.database.db);
     expect(await owner().selectFrom('order_search').select('client_id').where('order_id', '=', theirs).execute()).toEqual([{ client_id: nabo }]);
+  });
+});
+
+/** Until another backend of this database waits for a lock (the interleaving a test sets up). */
+async function someoneWaits() {
+  for (let i = 0; i < 200; i++) {
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(owner());
+    if (r.rows[0].n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nobody waits');
+}
+
+describe.runIf(process.env.DATABASE_URL)('a queued order changed while it is flushed (PostgreSQL)', () => {
+  it('a change that holds the queue row first: the flush waits and reads the order as changed', async () => {
+    const id = await queuedOrder(app.demo, 'Førstesen');
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let changed!: () => void;
+    const isChanged = new Promise<void>((resolve) => {
+      changed = resolve;
+    });
+    const change = owner()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('orders').set({ lastname: 'Ændretsen' }).where('id', '=', id).execute();
+        changed();
+        await held;
+      });
+    await isChanged;
+    const flush = withClub(app.t.database.db, { clientId: app.demo }, (trx) => orderSearchFlush(app.demo, [id]).execute(trx));
+    await someoneWaits();
+    letGo();
+    await change;
+    expect((await flush).rows[0].flushed).toBe(1);
+    expect(await searchIds('ændretsen')).toEqual([id]);
+    expect(await searchIds('førstesen')).toEqual([]);
+  });
+
+  it('a change while a flush that read the order before it is not yet committed: the change waits and updates the row the flush wrote', async () => {
+    const id = await queuedOrder(app.demo, 'Læstsen');
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let flushed!: () => void;
+    const isFlushed = new Promise<void>((resolve) => {
+      flushed = resolve;
+    });
+    const flush = withClub(app.t.database.db, { clientId: app.demo }, async (trx) => {
+      await orderSearchFlush(app.demo, [id]).execute(trx);
+      flushed();
+      await held;
+    });
+    await isFlushed;
+    const change = owner().updateTable('orders').set({ lastname: 'Senerensen' }).where('id', '=', id).execute();
+    await someoneWaits();
+    letGo();
+    await flush;
+    await change;
+    expect(await searchIds('senerensen')).toEqual([id]);
+    expect(await searchIds('læstsen')).toEqual([]);
   });
 });

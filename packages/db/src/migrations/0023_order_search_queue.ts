@@ -16,10 +16,10 @@ import { clubForeignKey, enableTenancy } from './helpers';
  * soon as the booking has answered; the job runner flushes what a crash left (ids null: the club's
  * whole queue).
  *
- * The orders are locked FOR SHARE while their text is read: a change of an order's name or e-mail
- * waits for the flush (and its trigger then updates the row the flush wrote), or the flush waits for
- * it and reads the changed row. A queued order's change before its flush updates no search row; the
- * flush reads the order as changed. A deleted order takes its queue row with it (cascade).
+ * A change of a queued order's name or e-mail finds no search row to update: its trigger then takes
+ * the queue row (FOR UPDATE) — waiting for a flush that has it, then updating the row that flush
+ * wrote; or holding it, so that a flush waits and reads the order as changed. A deleted order takes
+ * its queue row with it (cascade).
  *
  * The flush runs as its caller, under row-level security: it scopes its own transaction to the club
  * when nothing is scoped yet (the booking's flush is one statement outside a transaction) and refuses
@@ -60,6 +60,13 @@ export async function up(db: Kysely<any>): Promise<void> {
         INSERT INTO public.order_search (client_id, order_id, order_number, text) VALUES (NEW.client_id, NEW.id, NEW.order_number, searched);
       ELSE
         UPDATE public.order_search SET order_number = NEW.order_number, text = searched WHERE client_id = NEW.client_id AND order_id = NEW.id;
+        IF NOT FOUND THEN
+          -- No search row: the order is queued (its flush will read it as changed) or a flush that read it
+          -- before this change is writing its row. Wait for that flush (it holds the queue row), then
+          -- update what it wrote.
+          PERFORM 1 FROM public.order_search_queue q WHERE q.client_id = NEW.client_id AND q.order_id = NEW.id FOR UPDATE;
+          UPDATE public.order_search SET order_number = NEW.order_number, text = searched WHERE client_id = NEW.client_id AND order_id = NEW.id;
+        END IF;
       END IF;
       RETURN NULL;
     END $$`.execute(db);
@@ -70,25 +77,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
     DECLARE
       scoped text := NULLIF(current_setting('app.client_id', true), '');
+      taken integer[];
       n integer;
     BEGIN
       IF scoped IS NULL THEN
+        -- Called alone (the booking's flush, a statement of its own): its own transaction, scoped here.
+        -- It need not wait for its WAL to reach the disk: lost in a crash, the queue row is back with
+        -- it and the sweep writes the rows again.
         PERFORM set_config('app.client_id', club::text, true);
+        PERFORM set_config('synchronous_commit', 'off', true);
       ELSIF scoped <> club::text THEN
         RAISE EXCEPTION 'order_search_flush: the transaction is scoped to another club';
       END IF;
-      WITH q AS (
-        DELETE FROM public.order_search_queue WHERE client_id = club AND (ids IS NULL OR order_id = ANY(ids)) RETURNING order_id
-      ), o AS (
-        SELECT o.client_id, o.id, o.order_number, o.firstname, o.lastname, o.email, o.company_id, o.contact_id
-        FROM public.orders o WHERE o.client_id = club AND o.id IN (SELECT order_id FROM q) FOR SHARE
-      )
+      -- The queue rows first (a second flush of an order waits here, then finds nothing), then the orders
+      -- read in a statement of their own: its snapshot is taken after any wait, so an order changed by a
+      -- transaction that held its queue row (order_search_row) is read as changed.
+      WITH q AS (DELETE FROM public.order_search_queue WHERE client_id = club AND (ids IS NULL OR order_id = ANY(ids)) RETURNING order_id)
+      SELECT array_agg(q.order_id) INTO taken FROM q;
+      IF taken IS NULL THEN
+        RETURN 0;
+      END IF;
       INSERT INTO public.order_search (client_id, order_id, order_number, text)
       SELECT o.client_id, o.id, o.order_number,
         lower(coalesce(o.firstname, '') || ' ' || coalesce(o.lastname, '')) || chr(31) || lower(coalesce(o.email, ''))
           || chr(31) || coalesce((SELECT lower(c.name) FROM public.companies c WHERE c.client_id = club AND c.id = o.company_id), '')
           || chr(31) || coalesce((SELECT lower(c.firstname || ' ' || c.lastname) FROM public.contacts c WHERE c.client_id = club AND c.id = o.contact_id), '')
-      FROM o
+      FROM public.orders o WHERE o.client_id = club AND o.id = ANY(taken)
       ON CONFLICT (client_id, order_id) DO NOTHING;
       GET DIAGNOSTICS n = ROW_COUNT;
       RETURN n;
