@@ -581,8 +581,8 @@ async function writeBooking(
   if (fast && p.paid) {
     const r = await commitWithThen(trx, statement.compile(trx), orderSearchFlush(clientId, [w.orderId]).compile(trx));
     written = r.result;
-    if (r.then === 'done') searchFlushed = true;
-    else if (r.then !== 'not sent') reportInternalError(r.then.failed);
+    if (r.after === 'done') searchFlushed = true;
+    else if (r.after !== 'not sent') reportInternalError(r.after.failed);
   } else written = await statement.execute(trx);
   const row = written.rows[0];
   if (!row) throw new Error(fast ? 'event vanished' : 'booking not written');

@@ -194,16 +194,16 @@ export async function commitWith<R>(trx: Transaction<any>, query: CompiledQuery<
 /**
  * commitWith, and `then` right behind the COMMIT in the same write, as a statement of its own
  * (outside the transaction: it must not need the transaction's scope). Answers the statement's rows
- * and `then`'s fate: 'failed' with its error (the commit stands), or 'not sent' — elsewhere (PGlite)
+ * and `then`'s fate (`after`): 'failed' with its error (the commit stands), or 'not sent' — elsewhere (PGlite)
  * the transaction has not committed yet, and the caller runs `then` once it has.
  */
 export async function commitWithThen<R>(
   trx: Transaction<any>,
   query: CompiledQuery<R>,
   then: CompiledQuery,
-): Promise<{ result: QueryResult<R>; then: 'done' | 'not sent' | { failed: unknown } }> {
+): Promise<{ result: QueryResult<R>; after: 'done' | 'not sent' | { failed: unknown } }> {
   const connection = await connectionOf(trx);
-  if (!(connection instanceof PipelinedConnection)) return { result: await trx.executeQuery(query), then: 'not sent' };
+  if (!(connection instanceof PipelinedConnection)) return { result: await trx.executeQuery(query), after: 'not sent' };
   const { result, thenFailed } = await connection.commitWith(query, then);
-  return { result, then: thenFailed === null ? 'done' : { failed: thenFailed } };
+  return { result, after: thenFailed === null ? 'done' : { failed: thenFailed } };
 }
