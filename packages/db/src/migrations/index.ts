@@ -21,7 +21,7 @@ import * as m0019 from './0019_booking_fast_path';
 import * as m0020 from './0020_order_list';
 import * as m0021 from './0021_booking_commit_with';
 import * as m0022 from './0022_order_search_words';
-import * as m0023 from './0023_order_search_queue';
+import * as m0023 from './0023_booking_write_lighter';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -50,5 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_order_list': m0020,
   '0021_booking_commit_with': m0021,
   '0022_order_search_words': m0022,
-  '0023_order_search_queue': m0023,
+  '0023_booking_write_lighter': m0023,
 };

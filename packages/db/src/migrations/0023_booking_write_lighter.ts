@@ -2,6 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import { clubForeignKey, enableTenancy } from './helpers';
 
 /**
+ * What a public booking writes under the event's row lock, lighter (issue 14).
+ *
+ * Indexes the booking's inserts maintained for nobody: event_tickets_event_idx (migration 0014) is
+ * event_tickets_number_idx (0012, unique) again, column for column; orders_name_idx and
+ * orders_email_idx (0008) served the search before order_search (0018), and no statement reads them.
+ *
  * The order search's rows of a booking, written after its commit instead of under the event's lock
  * (issue 14: an order's search rows — order_search with its trigram index, the words and the pairs —
  * were ~0.6 ms of PostgreSQL CPU inside the statement that holds the event's row lock).
@@ -12,7 +18,7 @@ import { clubForeignKey, enableTenancy } from './helpers';
  * queued rows (DELETE … RETURNING: of two flushes of one order the second waits for the first and then
  * finds nothing) and inserts their orders' search rows from the orders as they are then (the table's
  * own triggers add the words and the pairs). The booking calls it for its order right behind its
- * commit, in the same request (dialect/pipeline.ts commitWith's `after`), so the order is found as
+ * commit, in the same request (dialect/pipeline.ts commitWithThen), so the order is found as
  * soon as the booking has answered; the job runner flushes what a crash left (ids null: the club's
  * whole queue).
  *
@@ -26,6 +32,10 @@ import { clubForeignKey, enableTenancy } from './helpers';
  * a transaction scoped to another club.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS event_tickets_event_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS orders_name_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS orders_email_idx`.execute(db);
+
   await sql`
     CREATE TABLE order_search_queue (
       client_id integer NOT NULL,
