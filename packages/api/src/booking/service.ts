@@ -582,6 +582,7 @@ async function writeBooking(
     const r = await commitWithThen(trx, statement.compile(trx), orderSearchFlush(clientId, [w.orderId]).compile(trx));
     written = r.result;
     if (r.after === 'done') searchFlushed = true;
+    // A failed flush is reported and tried once more by book(), as when it was not sent.
     else if (r.after !== 'not sent') reportInternalError(r.after.failed);
   } else written = await statement.execute(trx);
   const row = written.rows[0];
