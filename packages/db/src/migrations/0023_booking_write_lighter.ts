@@ -102,8 +102,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       -- The queue rows first (a second flush of an order waits here, then finds nothing), then the orders
       -- read in a statement of their own: its snapshot is taken after any wait, so an order changed by a
       -- transaction that held its queue row (order_search_row) is read as changed.
-      WITH q AS (DELETE FROM public.order_search_queue WHERE client_id = club AND (ids IS NULL OR order_id = ANY(ids)) RETURNING order_id)
-      SELECT array_agg(q.order_id) INTO taken FROM q;
+      -- Two statements, so that each keeps a plan that fits it: the booking's takes its rows by key,
+      -- never walking the club's entries (a queue that every booking writes and empties is full of dead ones).
+      IF ids IS NULL THEN
+        WITH q AS (DELETE FROM public.order_search_queue WHERE client_id = club RETURNING order_id)
+        SELECT array_agg(q.order_id) INTO taken FROM q;
+      ELSE
+        WITH q AS (DELETE FROM public.order_search_queue WHERE client_id = club AND order_id = ANY(ids) RETURNING order_id)
+        SELECT array_agg(q.order_id) INTO taken FROM q;
+      END IF;
       IF taken IS NULL THEN
         RETURN 0;
       END IF;
