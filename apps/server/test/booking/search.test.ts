@@ -1,7 +1,7 @@
 import { withClub } from '@klubhus/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { flushOrderSearchAllClubs, orderSearchFlush } from '../../../../packages/api/src/orders/searchQueue';
+import { flushOrderSearchAllClubs, orderSearchFlush } from '../../../../packages/api/src/orders/searchFlush';
 import { bookingFixtures, useTestApp } from '../support/app';
 import { guest, openEvent, payOnTestPage } from './helpers';
 
@@ -9,18 +9,23 @@ import { guest, openEvent, payOnTestPage } from './helpers';
  * A booking's order in the staff order list's search (migration 0023): its search rows are written
  * after the booking's commit, out of the event's lock, yet the order is found as soon as the booking
  * has answered — paid (the rows follow the COMMIT in the same write) and free (flushed after the
- * commit) — and a paid booking's payment row is written with the booking. An order a crash left queued
- * is written by the job runner's sweep, as it is then; the flush never writes into another club.
+ * commit) — and a paid booking's payment row is written with the booking. An order a crash left
+ * without its rows is written by the job runner's sweep, as it is then; the flush never writes into
+ * another club; a change of the order while it is flushed is never lost.
  */
 const app = useTestApp(bookingFixtures('Søgetest'));
 const owner = () => app.t.database.owner;
-const queued = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_queue`.execute(owner())).rows[0].n);
+/** Orders without search rows. */
+const missing = async () =>
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_search s WHERE s.client_id = o.client_id AND s.order_id = o.id)`.execute(owner())).rows[0].n,
+  );
 const searchIds = async (search: string) => (await app.staff.orders.list({ search, perPage: 100 })).rows.map((r) => r.id);
 
-/** An order inserted as a booking's transaction inserts it (queued for the search), with no flush after: what a crash leaves. */
-async function queuedOrder(clientId: number, lastname: string) {
+/** An order inserted as a booking's transaction inserts it (its search rows deferred), with no flush after: what a crash leaves. */
+async function deferredOrder(clientId: number, lastname: string) {
   return withClub(app.t.database.db, { clientId }, async (trx) => {
-    await sql`SELECT set_config('app.order_search', 'queued', true)`.execute(trx);
+    await sql`SELECT set_config('app.order_search', 'deferred', true)`.execute(trx);
     const number = await sql<{ n: number }>`SELECT coalesce(max(order_number), 0) + 1 AS n FROM orders WHERE client_id = ${clientId}`.execute(trx);
     return (await trx.insertInto('orders').values({ client_id: clientId, order_number: Number(number.rows[0].n), status: 'draft', firstname: 'Kurt', lastname, email: 'kurt@example.dk' }).returning('id').executeTakeFirstOrThrow()).id;
   });
@@ -33,7 +38,7 @@ describe('a booking’s order in the order search', () => {
     expect(r).toMatchObject({ status: 'draft', total: 120 });
     expect(await searchIds('søgbarsen')).toEqual([r.orderId]);
     expect(await searchIds('SOGBAR@EXAMPLE')).toEqual([r.orderId]);
-    expect(await queued()).toBe(0);
+    expect(await missing()).toBe(0);
     const booking = await owner().selectFrom('event_bookings').select('id').where('order_id', '=', r.orderId).executeTakeFirstOrThrow();
     const payments = await owner().selectFrom('payments').select(['reference', 'status', 'amount', 'purpose_type']).where('purpose_id', '=', booking.id).where('purpose_type', '=', 'booking').execute();
     expect(payments).toEqual([{ reference: `k${app.demo}-b${booking.id}-1`, status: 'pending', amount: 12000, purpose_type: 'booking' }]);
@@ -47,20 +52,20 @@ describe('a booking’s order in the order search', () => {
     const r = await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 2 }], { lastname: 'Fribilletsen' }));
     expect(r).toMatchObject({ status: 'approved' });
     expect(await searchIds('fribilletsen')).toEqual([r.orderId]);
-    expect(await queued()).toBe(0);
+    expect(await missing()).toBe(0);
   });
 
-  it('an order a crash left queued is written by the sweep as it is then (renamed while queued), and a deleted one leaves nothing queued', async () => {
-    const id = await queuedOrder(app.demo, 'Køsen');
-    const gone = await queuedOrder(app.demo, 'Slettesen');
-    expect(await queued()).toBe(2);
+  it('an order a crash left without search rows is written by the sweep as it is then (renamed meanwhile); a deleted one needs nothing', async () => {
+    const id = await deferredOrder(app.demo, 'Køsen');
+    const gone = await deferredOrder(app.demo, 'Slettesen');
+    expect(await missing()).toBe(2);
     expect(await searchIds('køsen')).toEqual([]);
-    // A change while queued updates no search row; the sweep reads the order as changed.
+    // A change before the flush updates no search row; the sweep reads the order as changed.
     await owner().updateTable('orders').set({ lastname: 'Omdøbtsen' }).where('id', '=', id).execute();
     await owner().deleteFrom('orders').where('id', '=', gone).execute();
-    expect(await queued()).toBe(1);
+    expect(await missing()).toBe(1);
     expect(await flushOrderSearchAllClubs(app.t.database.db)).toBe(1);
-    expect(await queued()).toBe(0);
+    expect(await missing()).toBe(0);
     expect(await searchIds('omdøbtsen')).toEqual([id]);
     expect(await searchIds('køsen')).toEqual([]);
     // Flushed orders follow later changes through the triggers as before.
@@ -70,12 +75,12 @@ describe('a booking’s order in the order search', () => {
 
   it('the flush writes only its own club’s rows and refuses a transaction scoped to another club', async () => {
     const nabo = (await owner().selectFrom('clients').select('id').where('name', '=', 'Nabo BK').executeTakeFirstOrThrow()).id;
-    const theirs = await queuedOrder(nabo, 'Naboköen');
-    // Scoped to Demo IF: Nabo BK's queue is neither read nor written.
+    const theirs = await deferredOrder(nabo, 'Naboköen');
+    // Scoped to Demo IF: Nabo BK's orders are neither read nor written.
     await expect(withClub(app.t.database.db, { clientId: app.demo }, (trx) => sql`SELECT order_search_flush(${nabo}::int, NULL)`.execute(trx))).rejects.toThrow(/another club/);
     const flushed = await withClub(app.t.database.db, { clientId: app.demo }, (trx) => sql<{ n: number }>`SELECT order_search_flush(${app.demo}::int, ARRAY[${theirs}]::int[]) AS n`.execute(trx));
     expect(flushed.rows[0].n).toBe(0);
-    expect(await queued()).toBe(1);
+    expect(await missing()).toBe(1);
     await flushOrderSearchAllClubs(app.t.database.db);
     expect(await owner().selectFrom('order_search').select('client_id').where('order_id', '=', theirs).execute()).toEqual([{ client_id: nabo }]);
   });
@@ -91,9 +96,9 @@ async function someoneWaits() {
   throw new Error('nobody waits');
 }
 
-describe.runIf(process.env.DATABASE_URL)('a queued order changed while it is flushed (PostgreSQL)', () => {
-  it('a change that holds the queue row first: the flush waits and reads the order as changed', async () => {
-    const id = await queuedOrder(app.demo, 'Førstesen');
+describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (PostgreSQL)', () => {
+  it('a change first: the flush waits for it and reads the order as changed', async () => {
+    const id = await deferredOrder(app.demo, 'Førstesen');
     let letGo!: () => void;
     const held = new Promise<void>((resolve) => {
       letGo = resolve;
@@ -120,7 +125,7 @@ describe.runIf(process.env.DATABASE_URL)('a queued order changed while it is flu
   });
 
   it('a change while a flush that read the order before it is not yet committed: the change waits and updates the row the flush wrote', async () => {
-    const id = await queuedOrder(app.demo, 'Læstsen');
+    const id = await deferredOrder(app.demo, 'Læstsen');
     let letGo!: () => void;
     const held = new Promise<void>((resolve) => {
       letGo = resolve;

@@ -32,7 +32,7 @@ import { bookableEvent, visibleToLower } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
-import { orderSearchFlush } from '../orders/searchQueue';
+import { orderSearchFlush } from '../orders/searchFlush';
 import { type ClubPaymentSettings, clubSettings, providerKindOf } from '../payments/providers';
 import { type PaymentFeatures, paymentReference, type RecordedPayment, startPayment, startRecordedPayment, startsLocally, testSecretOf } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
@@ -174,8 +174,8 @@ const bookingFactsQuery = precompiled(
         // The order's id, taken now so that its search rows can follow the commit in the same write
         // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
         sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('order_id'),
-        // The booking's order is queued for the search, not indexed under the event's lock (migration 0023).
-        sql<string>`set_config('app.order_search', 'queued', true)`.as('search_queued'),
+        // The booking's order gets its search rows after the commit, not under the event's lock (migration 0023).
+        sql<string>`set_config('app.order_search', 'deferred', true)`.as('search_deferred'),
       ])
       .where('clients.id', '=', p.clientId),
 );
@@ -936,7 +936,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   });
   // The order's search rows, once the booking is committed (unless they followed its commit already):
   // the order is found by the list's search when the booking answers. Should this fail, the job
-  // runner's sweep writes them (the order stays queued).
+  // runner's sweep writes them.
   if (!booked.written.searchFlushed) await orderSearchFlush(clientId, [booked.written.orderId]).execute(v.db).catch(reportInternalError);
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the

@@ -2,15 +2,15 @@ import { type Database, withClub } from '@klubhus/db';
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Orders queued for the order list's search (migration 0023: a public booking's order is indexed
- * after its commit, not under the event's lock). The booking flushes its own order in the same
- * request; flushOrderSearchAllClubs flushes what is left (a process that died between the two).
+ * The order list's search rows of orders written without them (migration 0023: a public booking's
+ * order gets them after its commit, not under the event's lock). The booking flushes its own order in
+ * the same request; flushOrderSearchAllClubs writes what is missing (a process that died in between).
  */
 
-/** The statement that writes the search rows of queued orders (ids null: the club's whole queue). One statement, outside or inside the club's transaction. */
+/** The statement that writes the missing search rows of these orders (null: the club's orders of the last day that have none). One statement, outside or inside the club's transaction. */
 export const orderSearchFlush = (clientId: number, orderIds: number[] | null) => sql<{ flushed: number }>`SELECT order_search_flush(${clientId}::int, ${orderIds}::int[]) AS flushed`;
 
-/** The job runner's sweep: every club's queued orders, each club in its own transaction. */
+/** The job runner's sweep: every club's orders missing their search rows, each club in its own transaction. */
 export async function flushOrderSearchAllClubs(db: Kysely<Database>): Promise<number> {
   const clubs = await db.selectFrom('clients').select('id').orderBy('id').execute();
   let flushed = 0;
