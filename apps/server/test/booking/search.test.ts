@@ -26,7 +26,8 @@ const searchIds = async (search: string) => (await app.staff.orders.list({ searc
 async function deferredOrder(clientId: number, lastname: string) {
   return withClub(app.t.database.db, { clientId }, async (trx) => {
     await sql`SELECT set_config('app.order_search', 'deferred', true)`.execute(trx);
-    const number = await sql<{ n: number }>`SELECT coalesce(max(order_number), 0) + 1 AS n FROM orders WHERE client_id = ${clientId}`.execute(trx);
+    const number = await sql<{ n: number }>`INSERT INTO order_counters AS c (client_id, last_number) VALUES (${clientId}, 1)
+      ON CONFLICT (client_id) DO UPDATE SET last_number = c.last_number + 1 RETURNING last_number AS n`.execute(trx);
     return (await trx.insertInto('orders').values({ client_id: clientId, order_number: Number(number.rows[0].n), status: 'draft', firstname: 'Kurt', lastname, email: 'kurt@example.dk' }).returning('id').executeTakeFirstOrThrow()).id;
   });
 }
@@ -147,5 +148,36 @@ describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (
     await change;
     expect(await searchIds('senerensen')).toEqual([id]);
     expect(await searchIds('læstsen')).toEqual([]);
+  });
+});
+
+describe('a paid booking with OnPay (its start is local: the row is written with the booking)', () => {
+  it('the payment row is the booking’s first attempt and the OnPay form is signed with its reference', async () => {
+    const windowSecret = 'onpay-demo';
+    const settings = { gatewayId: '7654321', windowSecret, apiToken: 'tok', website: 'https://demo.dk' };
+    const before = await owner().selectFrom('clients').select('settings').where('id', '=', app.demo).executeTakeFirstOrThrow();
+    const mod = await owner().selectFrom('modules').select('id').where('alias', '=', 'orders').executeTakeFirstOrThrow();
+    const row = await owner().selectFrom('client_modules').select('features').where('client_id', '=', app.demo).where('module_id', '=', mod.id).executeTakeFirstOrThrow();
+    const setFeatures = (features: unknown) =>
+      owner().updateTable('client_modules').set({ features: JSON.stringify(features) as never }).where('client_id', '=', app.demo).where('module_id', '=', mod.id).execute();
+    await owner().updateTable('clients').set({ settings: sql`settings || ${JSON.stringify({ onpay: settings })}::jsonb` }).where('id', '=', app.demo).execute();
+    await setFeatures((row.features as { alias: string; active: boolean }[]).map((f) => ({ ...f, active: f.alias === 'onpay' })));
+    try {
+      const eventId = await openEvent(app.staff, app.typeId, 'OnPay-kamp', [{ productId: app.single, title: 'Ståplads', price: '80', public: true }]);
+      const r = await app.v.booking.book(guest(eventId, [{ productId: app.single, amount: 1 }], { lastname: 'Onpaysen' }));
+      const booking = await owner().selectFrom('event_bookings').select('id').where('order_id', '=', r.orderId).executeTakeFirstOrThrow();
+      const reference = `k${app.demo}-b${booking.id}-1`;
+      expect(await owner().selectFrom('payments').select(['reference', 'provider', 'status', 'amount']).where('purpose_type', '=', 'booking').where('purpose_id', '=', booking.id).execute()).toEqual([
+        { reference, provider: 'onpay', status: 'pending', amount: 8000 },
+      ]);
+      const start = r.payment as { kind: string; fields: Record<string, string> };
+      expect(start.kind).toBe('form');
+      expect(start.fields.onpay_reference).toBe(reference);
+      expect(start.fields.onpay_amount).toBe('8000');
+      expect(await searchIds('onpaysen')).toEqual([r.orderId]);
+    } finally {
+      await owner().updateTable('clients').set({ settings: JSON.stringify(before.settings) as never }).where('id', '=', app.demo).execute();
+      await setFeatures(row.features);
+    }
   });
 });
