@@ -27,6 +27,8 @@ export const JOBS = {
   economic: 'economic-sync',
   /** Cancels bookings whose hold ran out before they were paid (expireBookingsAllClubs). */
   bookingExpiry: 'booking-hold-expiry',
+  /** Writes the missing search rows of orders a booking left without them (flushOrderSearchAllClubs): a booking flushes its own after its commit. */
+  orderSearch: 'order-search-flush',
 } as const;
 
 export type JobHandler = () => Promise<unknown>;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { renderPendingContractPdfs, runContractPlansAllClubs } from '@klubhus/api/contracts/jobs';
-import { economicFromEnv, expireBookingsAllClubs, expireHoldsAllClubs, fileStorage, remindAllClubs, renderPendingInvoicePdfs, runInvoicePlansAllClubs, syncEconomicAllClubs } from '@klubhus/api';
+import { economicFromEnv, expireBookingsAllClubs, flushOrderSearchAllClubs, expireHoldsAllClubs, fileStorage, remindAllClubs, renderPendingInvoicePdfs, runInvoicePlansAllClubs, syncEconomicAllClubs } from '@klubhus/api';
 import { pdfRenderer } from '@klubhus/integrations';
 import { databaseConfigFromEnv, DEMO_PASSWORD, DEMO_USERS, isEmpty, openDatabase, seedDemo } from '@klubhus/db';
 import { buildApp } from './app';
@@ -45,10 +45,11 @@ const jobs = await startJobRunner(database, {
   [JOBS.economic]: () => syncEconomicAllClubs({ ...invoiceDeps, economic }),
   [JOBS.contractPdfs]: () => renderPendingContractPdfs({ ...invoiceDeps, storage: fileStorage(config), renderer }),
   [JOBS.bookingExpiry]: () => expireBookingsAllClubs(database.db),
+  [JOBS.orderSearch]: () => flushOrderSearchAllClubs(database.db),
 });
 // Each process asks; the runner makes it at most one run per window across all of them.
 const every = (name: string, seconds: number) => setInterval(() => jobs.nudge(name, seconds).catch((error) => console.error('job runner:', error)), seconds * 1000);
-const nudges = [...(smtp ? [every(JOBS.outbox, 5)] : []), every(JOBS.reminders, 60), every(JOBS.holdExpiry, 60), every(JOBS.invoicePlans, 60), every(JOBS.invoicePdfs, 2), every(JOBS.contractPdfs, 2), every(JOBS.economic, 30), every(JOBS.bookingExpiry, 30)];
+const nudges = [...(smtp ? [every(JOBS.outbox, 5)] : []), every(JOBS.reminders, 60), every(JOBS.holdExpiry, 60), every(JOBS.invoicePlans, 60), every(JOBS.invoicePdfs, 2), every(JOBS.contractPdfs, 2), every(JOBS.economic, 30), every(JOBS.bookingExpiry, 30), every(JOBS.orderSearch, 30)];
 
 async function shutdown() {
   for (const n of nudges) clearInterval(n);

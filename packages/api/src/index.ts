@@ -10,3 +10,4 @@ export { fileStorage } from './attachments/storage';
 export { renderPendingInvoicePdfs, runInvoicePlansAllClubs, syncEconomicAllClubs } from './invoices/jobs';
 export { economicFromEnv, type EconomicFactory } from './invoices/economic';
 export { expireBookingsAllClubs, bookingBaseUrl } from './booking/purpose';
+export { flushOrderSearchAllClubs } from './orders/searchFlush';

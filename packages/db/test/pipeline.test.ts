@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/connect';
-import { commitWith, sendAhead } from '../src/dialect/pipeline';
+import { commitWith, commitWithThen, sendAhead } from '../src/dialect/pipeline';
 import { withClub } from '../src/tenancy';
 import { openTestDatabase } from '../src/testing';
 
@@ -113,5 +113,21 @@ describe(`pipelined transactions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
       }),
     ).rejects.toThrow(/after commitWith/);
     expect(await notes()).toEqual(['a0', 'a1', 'b0']);
+  });
+
+  it('commitWithThen runs its follow-up after the commit, outside the transaction (on PostgreSQL in the same write; on PGlite it is left to the caller); a failing follow-up leaves the commit standing', async () => {
+    // The follow-up sees the committed row and is no part of the transaction: it has no scope of its own.
+    const seen = sql`SELECT count(*) FROM pipe_notes WHERE note = 'a1' AND NULLIF(current_setting('app.client_id', true), '') IS NULL`;
+    const r = await withClub(handle.db, { clientId: A }, (trx) => commitWithThen(trx, insert('a1').compile(trx), seen.compile(trx)));
+    expect(r.result.rows).toEqual([{ note: 'a1' }]);
+    expect(r.after).toBe(process.env.DATABASE_URL ? 'done' : 'not sent');
+    const failing = sql`SELECT 1 / 0`;
+    const f = await withClub(handle.db, { clientId: A }, (trx) => commitWithThen(trx, insert('a2').compile(trx), failing.compile(trx)));
+    expect(f.after === 'not sent' || (typeof f.after === 'object' && /division by zero/.test(String(f.after.failed)))).toBe(true);
+    if (process.env.DATABASE_URL) expect(f.after).not.toBe('not sent');
+    expect(await notes()).toEqual(['a0', 'a1', 'a2', 'b0']);
+    // The connection goes back to the pool in order: the next transaction on it works.
+    await withClub(handle.db, { clientId: A }, (trx) => insert('a3').execute(trx));
+    expect(await notes()).toEqual(['a0', 'a1', 'a2', 'a3', 'b0']);
   });
 });

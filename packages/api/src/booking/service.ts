@@ -1,4 +1,4 @@
-import { commitWith, hashPassword, precompiled, type Tx, withClub } from '@klubhus/db';
+import { commitWithThen, type Database, hashPassword, precompiled, type Tx, withClub } from '@klubhus/db';
 import {
   applyDiscountCode,
   BOOKING_HOLD_SECONDS,
@@ -22,8 +22,8 @@ import {
   wireKroner,
   ZBookingCustomer,
 } from '@klubhus/domain';
-import { PaymentProviderError } from '@klubhus/integrations';
-import { sql } from 'kysely';
+import { PaymentProviderError, type PaymentProviderKind } from '@klubhus/integrations';
+import { type Kysely, sql } from 'kysely';
 import { currentClub, type Viewer } from '../app/service';
 import { sendConfirmEmail } from '../auth/service';
 import { consumeDiscountCode } from '../catalogue';
@@ -32,8 +32,9 @@ import { bookableEvent, visibleToLower } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
-import { type ClubPaymentSettings, clubSettings } from '../payments/providers';
-import { type PaymentFeatures, startPayment } from '../payments/service';
+import { orderSearchFlush } from '../orders/searchFlush';
+import { type ClubPaymentSettings, clubSettings, providerKindOf } from '../payments/providers';
+import { type PaymentFeatures, paymentReference, type RecordedPayment, startPayment, startRecordedPayment, startsLocally, testSecretOf } from '../payments/service';
 import { seatEngineFor } from '../seating/engine';
 import { newHoldToken } from '../seating/holds';
 import { bookingPaths, CAPACITY_REFUSED, capacityLocks, EVENT_FIELDS, type LiveCounts, liveCounts, lockEventCapacity, takeTicketNumbers } from './capacity';
@@ -170,6 +171,11 @@ const bookingFactsQuery = precompiled(
         visibleToLower(eb as never, p.clientId, shape.viewer ? p.viewerEmail : null, p.now).as('visible'),
         (shape.guest ? sql<boolean>`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${p.guestEmail})` : sql<boolean | null>`NULL::boolean`).as('known_email'),
         ticketProductsJson(p.clientId, p.eventId).as('products'),
+        // The order's id, taken now so that its search rows can follow the commit in the same write
+        // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
+        sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('order_id'),
+        // The booking's order gets its search rows after the commit, not under the event's lock (migration 0023).
+        sql<string>`set_config('app.order_search', 'deferred', true)`.as('search_deferred'),
       ])
       .where('clients.id', '=', p.clientId),
 );
@@ -204,7 +210,7 @@ async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEm
           extra_info: (r.extra_info ?? []) as EventExtraInfoDefinition[],
           visible: !!r.visible,
         };
-  return { contextVersion: Number(r.context_version), club, event, knownEmail: r.known_email, products: ticketProductsFrom(r.products) };
+  return { contextVersion: Number(r.context_version), club, event, knownEmail: r.known_email, products: ticketProductsFrom(r.products), orderId: Number(r.order_id) };
 }
 
 async function bookingClub(v: Viewer) {
@@ -417,11 +423,17 @@ interface Written {
   bookingId: number;
   /** A free booking's tickets as written (valid, in number order), for its receipt. */
   tickets: TTicket[];
+  /** The payment row the statement wrote (a paid fast booking whose provider starts locally), else null. */
+  payment: RecordedPayment | null;
+  /** Whether the order's search rows were written behind the commit already (else the caller flushes). */
+  searchFlushed: boolean;
 }
 
 interface BookingWrite {
   clientId: number;
   eventId: number;
+  /** The order's id, taken before the lock (bookingFacts). */
+  orderId: number;
   buyer: Buyer;
   customer: { firstname: string | null; lastname: string | null; email: string | null; phone: string | null };
   userId: number | null;
@@ -461,6 +473,7 @@ async function writeBooking(
   p: Priced,
   seatInfo: Map<string, { section: string; row: string; number: string; category: string }>,
   at: { first: number } | FastCheck,
+  payment: { kind: PaymentProviderKind } | null = null,
 ): Promise<{ event: LockedEvent | null; written: Written | null }> {
   const { clientId, buyer, customer, totals } = { ...w, totals: p.totals };
   const status = p.paid ? 'draft' : 'approved';
@@ -512,13 +525,24 @@ async function writeBooking(
   const firstSql = fast ? sql`((SELECT ticket_counter FROM e) - ${fast.units} + 1)::int` : sql`${(at as { first: number }).first}::int`;
   // A free booking's receipt is made from what was written: the buyer's company for its tickets.
   const company = p.paid || !buyer.companyId ? sql`NULL::text` : sql`(SELECT name FROM companies WHERE client_id = ${clientId} AND id = ${buyer.companyId}::int)`;
+  // A paid booking's first payment attempt, when its provider starts without a network call: written
+  // with the booking (one transaction, not a second one after it) and started once committed.
+  const pay = fast && p.paid && payment;
+  const paymentCte = pay
+    ? sql`, p AS (
+        INSERT INTO payments (client_id, reference, provider, purpose_type, purpose_id, amount, capture)
+        SELECT ${clientId}::int, ${paymentReference(clientId, 'booking', sql`b.id`, sql`1`)}, ${payment.kind}::text, 'booking', b.id, ${p.totals.total}::int, 'auto' FROM b
+        RETURNING id, reference
+      )`
+    : sql``;
+  const paymentColumns = pay ? sql`, p.id AS payment_id, p.reference AS payment_reference, ${testSecretOf(payment.kind)} AS test_secret` : sql``;
   const result = fast
-    ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM e LEFT JOIN o ON true LEFT JOIN b ON true`
+    ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company${paymentColumns} FROM e LEFT JOIN o ON true LEFT JOIN b ON true${pay ? sql` LEFT JOIN p ON true` : sql``}`
     : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
   const statement = sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
     WITH ${head}, o AS (
-      INSERT INTO orders (client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
-      SELECT ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
+      INSERT INTO orders (id, client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
+      SELECT ${w.orderId}::int, ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
         ${p.codeId ? `Rabatkode: ${w.discountCode}` : null}, ${JSON.stringify(w.extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
         ${totals.subtotal}, ${totals.discount}, ${totals.vat}, ${totals.total}
       FROM n
@@ -548,9 +572,19 @@ async function writeBooking(
         x.price, x.seat_key, x.section, x.row, x.seat_number, x.options, x.extra_info, ${p.paid ? 'held' : 'valid'}, ${p.heldUntil?.toISOString() ?? null}::timestamptz, x.seasonal
       FROM o, b, jsonb_to_recordset(${JSON.stringify(ticketRecords)}::jsonb) AS x(i int, product_id int, ticket_product_id int, code text, title text, name text,
         price bigint, seat_key text, section text, row text, seat_number text, options jsonb, extra_info jsonb, seasonal boolean)
-    )
+    )${paymentCte}
     ${result}`;
-  const written = fast && p.paid ? await commitWith(trx, statement.compile(trx)) : await statement.execute(trx);
+  // A paid fast booking commits with its statement, and its order's search rows follow in the same
+  // write (order_search_flush, outside the transaction): written once the lock is let go, before the answer.
+  let searchFlushed = false;
+  let written: { rows: (Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null })[] };
+  if (fast && p.paid) {
+    const r = await commitWithThen(trx, statement.compile(trx), orderSearchFlush(clientId, [w.orderId]).compile(trx));
+    written = r.result;
+    if (r.after === 'done') searchFlushed = true;
+    // A failed flush is reported and tried once more by book(), as when it was not sent.
+    else if (r.after !== 'not sent') reportInternalError(r.after.failed);
+  } else written = await statement.execute(trx);
   const row = written.rows[0];
   if (!row) throw new Error(fast ? 'event vanished' : 'booking not written');
   const first = fast ? Number(row.ticket_counter) - fast.units + 1 : (at as { first: number }).first;
@@ -563,9 +597,11 @@ async function writeBooking(
           orderNumber: Number(row.order_number),
           bookingId: Number(row.booking_id),
           tickets: p.paid ? [] : ticketRecords.map((t) => ticketOut({ ...t, number: first + t.i, company: companyName })),
+          payment: pay && row.payment_id != null ? { id: Number(row.payment_id), reference: row.payment_reference as string, test_secret: (row.test_secret as string | null) ?? null } : null,
+          searchFlushed,
         };
   if (!fast) return { event: null, written: done };
-  const { fits: _f, order_id: _o, order_number: _n, booking_id: _b, company: _c, ...e } = row;
+  const { fits: _f, order_id: _o, order_number: _n, booking_id: _b, company: _c, payment_id: _pi, payment_reference: _pr, test_secret: _ts, ...e } = row;
   const event = { ...(e as unknown as Omit<LockedEvent, 'firstNumber'>), firstNumber: first };
   return { event, written: done };
 }
@@ -636,27 +672,33 @@ export const acceptPaymentUrl = (baseUrl: string, eventId: number, token: string
 
 /** A new payment of a held booking with the club's provider; Stripe's answer carries its publishable key. */
 export async function startBookingPayment(
-  trx: Tx,
+  trx: Tx | Kysely<Database>,
   clientId: number,
   baseUrl: string,
   features: PaymentFeatures,
   b: { id: number; eventId: number; token: string; total: number; email: string | null; title: string; orderNumber: number },
   settings?: ClubPaymentSettings,
+  recorded?: RecordedPayment,
 ): Promise<TOrderPayStart> {
   try {
-    const started = await startPayment(trx, clientId, features, baseUrl, {
+    const input = {
       purposeType: 'booking',
       purposeId: b.id,
       amount: b.total,
-      capture: 'auto',
+      capture: 'auto' as const,
       returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token),
       declineUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token, true),
       description: `${b.title} · ordre ${b.orderNumber}`,
       email: b.email,
-    }, settings);
+    };
+    // recorded: the row the booking's statement wrote (its provider starts locally: no transaction needed).
+    const started =
+      recorded && settings
+        ? await startRecordedPayment(trx, clientId, providerKindOf(settings, features).kind, settings, baseUrl, input, recorded)
+        : await startPayment(trx as Tx, clientId, features, baseUrl, input, settings);
     const start = started.start;
     if (start.kind === 'client-secret') {
-      const publishableKey = (settings ?? (await clubSettings(trx, clientId))).stripe?.publishableKey;
+      const publishableKey = (settings ?? (await clubSettings(trx as Tx, clientId))).stripe?.publishableKey;
       if (!publishableKey) throw fail.badGateway('Stripe mangler den offentlige nøgle');
       return { kind: 'client-secret', clientSecret: start.clientSecret, publishableKey, returnUrl: acceptPaymentUrl(baseUrl, b.eventId, b.token) };
     }
@@ -789,6 +831,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     const write = {
       clientId,
       eventId: input.eventId,
+      orderId: facts.orderId,
       buyer,
       customer,
       userId: v.user?.id ?? null,
@@ -823,7 +866,9 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
           const allowance = buyer.companyId ? (free.get(p) ?? 0) : 0;
           return { p, n, max: o.limits.max, cmax: buyer.companyId ? o.limits.companyMax : null, free: allowance > 0 ? allowance : null, k: Math.min(o.freeAmount, n) };
         });
-        const r = await writeBooking(trx, write, plan.priced, new Map(), { holder: buyer.companyId ? `company:${buyer.companyId}` : null, lines: fits, units: unitCount });
+        const kind = providerKindOf(facts.club.settings, features).kind;
+        const payment = plan.priced.paid && startsLocally(kind) ? { kind } : null;
+        const r = await writeBooking(trx, write, plan.priced, new Map(), { holder: buyer.companyId ? `company:${buyer.companyId}` : null, lines: fits, units: unitCount }, payment);
         event = r.event as LockedEvent;
         if (r.written) {
           bookingPaths.fast += 1;
@@ -864,7 +909,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       await bookHeldSeats(trx, clientId, { id: done.event.id, seatsio: bookable.seatsio }, holdToken, seatKeys);
       await queueBookingReceipt(trx, baseUrl, { order_number: written.orderNumber, email: customer.email, firstname: customer.firstname, total: totals.total, title: done.event.title }, written.tickets);
       const response: TBookResponse = { orderId: written.orderId, orderNumber: written.orderNumber, token, url, status: 'approved', total: 0, heldUntil: null, payment: null };
-      return { response, pay: null, features, settings: facts.club.settings };
+      return { response, pay: null, features, settings: facts.club.settings, written };
     }
     const response: TBookResponse = {
       orderId: written.orderId,
@@ -881,6 +926,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       pay: { id: written.bookingId, eventId: done.event.id, token, total: totals.total, email: customer.email, title: done.event.title, orderNumber: written.orderNumber },
       features,
       settings: facts.club.settings,
+      written,
     };
   });
   const booked = await attempt(false).catch((error) => {
@@ -888,12 +934,20 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     bookingPaths.fallback += 1;
     return attempt(true);
   });
+  // The order's search rows, once the booking is committed (unless they followed its commit already):
+  // the order is found by the list's search when the booking answers. Should this fail, the job
+  // runner's sweep writes them.
+  if (!booked.written.searchFlushed) await orderSearchFlush(clientId, [booked.written.orderId]).execute(v.db).catch(reportInternalError);
   if (!booked.pay) return booked.response;
   // The payment starts once the booking holds its tickets (committed, the event's lock let go): the
-  // provider's call and the payment row stay out of the event's queue. Should the start fail, the
-  // booking still holds its tickets until its hold runs out and its page offers Prøv igen.
+  // provider's call stays out of the event's queue. A provider that starts locally had its row written
+  // with the booking; else the row is written now. Should the start fail, the booking still holds its
+  // tickets until its hold runs out and its page offers Prøv igen.
   try {
-    booked.response.payment = await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay, booked.settings));
+    const recorded = booked.written.payment;
+    booked.response.payment = recorded
+      ? await startBookingPayment(v.db, clientId, baseUrl, booked.features, booked.pay, booked.settings, recorded)
+      : await withClub(v.db, { clientId }, (trx) => startBookingPayment(trx, clientId, baseUrl, booked.features, booked.pay, booked.settings));
   } catch (error) {
     reportInternalError(error);
   }

@@ -44,7 +44,7 @@ export function providerKindOf(settings: ClubPaymentSettings, features: { stripe
  * The provider of a kind with the club's settings (a payment keeps the provider it was started with).
  * `testSecret`: the test provider's secret when the caller read it already (null: read or make it here).
  */
-export async function providerOf(trx: Tx, kind: PaymentProviderKind, settings: ClubPaymentSettings, baseUrl: string, testSecret: string | null = null): Promise<PaymentProvider> {
+export async function providerOf(trx: Tx | Kysely<Database>, kind: PaymentProviderKind, settings: ClubPaymentSettings, baseUrl: string, testSecret: string | null = null): Promise<PaymentProvider> {
   if (kind === 'stripe' && settings.stripe?.secretKey && settings.stripe.webhookSecret) {
     return stripeProvider({ secretKey: settings.stripe.secretKey, webhookSecret: settings.stripe.webhookSecret, api: stripeApiFromEnv() });
   }

@@ -1,6 +1,6 @@
 import { type Database, json, type PaymentAttemptStatus, type PaymentsTable, type Tx, withClub } from '@klubhus/db';
 import { type IncomingNotification, type PaymentEvent, type PaymentProviderKind, PaymentVerificationError, type StartPayment } from '@klubhus/integrations';
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Updateable } from 'kysely';
 import { fail } from '../lib/errors';
 import { type ClubPaymentSettings, clubProviderKind, clubSettings, providerKindOf, providerOf } from './providers';
 
@@ -62,24 +62,57 @@ export async function startPayment(
   clientId: number,
   features: PaymentFeatures,
   baseUrl: string,
-  input: { purposeType: string; purposeId: number; amount: number; capture: 'auto' | 'manual'; returnUrl: string; declineUrl: string; description?: string; email?: string | null },
+  input: StartInput,
   settings?: ClubPaymentSettings,
 ) {
   const { kind, settings: clubKeys } = settings ? providerKindOf(settings, features) : await clubProviderKind(trx, clientId, features);
-  // Unique across clubs, OnPay's alphabet ([a-zA-Z0-9-.]{1,36}), and it names the club for the callback:
-  // k{club}-{purpose's initial}{purpose id}-{attempt}, the attempt counted in the same statement.
-  const prefix = `k${clientId}-${input.purposeType.slice(0, 1)}${input.purposeId}-`;
-  const inserted = await sql<{ id: number; reference: string; test_secret: string | null }>`
+  // The attempt is counted in the same statement as the row.
+  const inserted = await sql<RecordedPayment>`
     INSERT INTO payments (client_id, reference, provider, purpose_type, purpose_id, amount, capture)
-    SELECT ${clientId}::int, ${prefix}::text || (count(*) + 1), ${kind}::text, ${input.purposeType}::text, ${input.purposeId}::int, ${input.amount}::int, ${input.capture}::text
+    SELECT ${clientId}::int, ${paymentReference(clientId, input.purposeType, sql`${input.purposeId}::int`, sql`count(*) + 1`)}, ${kind}::text, ${input.purposeType}::text, ${input.purposeId}::int, ${input.amount}::int, ${input.capture}::text
     FROM payments WHERE client_id = ${clientId} AND purpose_type = ${input.purposeType} AND purpose_id = ${input.purposeId}
-    RETURNING id, reference, ${kind === 'test' ? sql`(SELECT value FROM app_secrets WHERE name = 'test-payments')` : sql`NULL::text`} AS test_secret`.execute(trx);
-  const payment = inserted.rows[0];
+    RETURNING id, reference, ${testSecretOf(kind)} AS test_secret`.execute(trx);
+  return startRecordedPayment(trx, clientId, kind, clubKeys, baseUrl, input, inserted.rows[0]);
+}
+
+export type StartInput = { purposeType: string; purposeId: number; amount: number; capture: 'auto' | 'manual'; returnUrl: string; declineUrl: string; description?: string; email?: string | null };
+
+/** A payment row as written: its id, reference and (for the test provider) the installation's signing secret, read with it. */
+export type RecordedPayment = { id: number; reference: string; test_secret: string | null };
+
+/**
+ * A payment's reference, in SQL: unique across clubs, OnPay's alphabet ([a-zA-Z0-9-.]{1,36}), and
+ * it names the club for the callback: k{club}-{purpose's initial}{purpose id}-{attempt}.
+ */
+export function paymentReference(clientId: number, purposeType: string, purposeId: RawBuilder<unknown>, attempt: RawBuilder<unknown>) {
+  return sql<string>`${`k${clientId}-${purposeType.slice(0, 1)}`}::text || ${purposeId} || '-' || (${attempt})`;
+}
+
+/** The test provider's secret beside a written row (null for the other providers). */
+export const testSecretOf = (kind: PaymentProviderKind) => (kind === 'test' ? sql<string | null>`(SELECT value FROM app_secrets WHERE name = 'test-payments')` : sql<string | null>`NULL::text`);
+
+/** Whether a provider's start is local (no network call): its row may be written with what it pays for, and started after the commit. */
+export const startsLocally = (kind: PaymentProviderKind) => kind === 'test' || kind === 'onpay';
+
+/**
+ * The provider's answer for the browser, for a payment whose row is written (pending). Stripe's start
+ * is a network call and records the intent's id on the row (`db` is the transaction, or the database
+ * when the row is committed already; the local providers write nothing).
+ */
+export async function startRecordedPayment(
+  db: Tx | Kysely<Database>,
+  clientId: number,
+  kind: PaymentProviderKind,
+  clubKeys: ClubPaymentSettings,
+  baseUrl: string,
+  input: StartInput,
+  payment: RecordedPayment,
+) {
   const reference = payment.reference;
-  const provider = await providerOf(trx, kind, clubKeys, baseUrl, payment.test_secret);
+  const provider = await providerOf(db, kind, clubKeys, baseUrl, payment.test_secret);
   const callbackUrl = `${baseUrl.replace(/\/$/, '')}/api/webhooks/${kind}?club=${clientId}`;
   const start = await provider.start({ ...input, reference, callbackUrl } satisfies StartPayment);
-  if (start.kind === 'client-secret') await trx.updateTable('payments').set({ transaction_id: start.transactionId }).where('client_id', '=', clientId).where('id', '=', payment.id).execute();
+  if (start.kind === 'client-secret') await db.updateTable('payments').set({ transaction_id: start.transactionId }).where('client_id', '=', clientId).where('id', '=', payment.id).execute();
   return { paymentId: payment.id, reference, provider: kind, start };
 }
 

@@ -94,25 +94,36 @@ class PipelinedConnection implements DatabaseConnection {
     this.#ahead.push(answer);
   }
 
-  /** The statement and COMMIT in one write; the statement's answer once COMMIT succeeded. */
-  async commitWith<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  /**
+   * The statement and COMMIT in one write; the statement's answer once COMMIT succeeded. `then`, when
+   * given, follows in the same write as a statement of its own (its own transaction): its answer is
+   * awaited here too and answered beside the statement's (a failure as `thenFailed`, the commit stands).
+   */
+  async commitWith<R>(query: CompiledQuery<R>, then?: CompiledQuery): Promise<{ result: QueryResult<R>; thenFailed: unknown }> {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
     const stream = this.#stream;
     stream.cork();
     let answer: Promise<QueryResult<R>>;
     let committed: Promise<unknown>;
+    let followed: Promise<unknown> | null = null;
     try {
       answer = this.#send<R>(query);
       committed = this.#send(COMMIT);
+      if (then) followed = this.#send(then).then(() => null, (error: unknown) => error ?? new Error('failed'));
     } finally {
       stream.uncork();
     }
     // Whatever the answers, the transaction is over: COMMIT of a transaction a failure aborted rolls back.
     this.#ended = true;
     committed.catch(() => {});
-    const result = await this.#answer(answer);
-    await committed;
-    return result;
+    try {
+      const result = await this.#answer(answer);
+      await committed;
+      return { result, thenFailed: await followed };
+    } finally {
+      // Never leave the follow-up's answer unawaited on a connection going back to the pool.
+      await followed;
+    }
   }
 
   async commit(): Promise<void> {
@@ -177,5 +188,22 @@ export async function sendAhead(trx: Transaction<any>, query: CompiledQuery): Pr
  */
 export async function commitWith<R>(trx: Transaction<any>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
   const connection = await connectionOf(trx);
-  return connection instanceof PipelinedConnection ? connection.commitWith(query) : trx.executeQuery(query);
+  return connection instanceof PipelinedConnection ? (await connection.commitWith(query)).result : trx.executeQuery(query);
+}
+
+/**
+ * commitWith, and `then` right behind the COMMIT in the same write, as a statement of its own
+ * (outside the transaction: it must not need the transaction's scope). Answers the statement's rows
+ * and `then`'s fate (`after`): 'failed' with its error (the commit stands), or 'not sent' — elsewhere (PGlite)
+ * the transaction has not committed yet, and the caller runs `then` once it has.
+ */
+export async function commitWithThen<R>(
+  trx: Transaction<any>,
+  query: CompiledQuery<R>,
+  then: CompiledQuery,
+): Promise<{ result: QueryResult<R>; after: 'done' | 'not sent' | { failed: unknown } }> {
+  const connection = await connectionOf(trx);
+  if (!(connection instanceof PipelinedConnection)) return { result: await trx.executeQuery(query), after: 'not sent' };
+  const { result, thenFailed } = await connection.commitWith(query, then);
+  return { result, after: thenFailed === null ? 'done' : { failed: thenFailed } };
 }

@@ -21,6 +21,7 @@ import * as m0019 from './0019_booking_fast_path';
 import * as m0020 from './0020_order_list';
 import * as m0021 from './0021_booking_commit_with';
 import * as m0022 from './0022_order_search_words';
+import * as m0023 from './0023_booking_write_lighter';
 import * as m0024 from './0024_order_list_positions';
 
 /**
@@ -50,6 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_order_list': m0020,
   '0021_booking_commit_with': m0021,
   '0022_order_search_words': m0022,
-  // 0023 is another change's, landing before this one.
+  '0023_booking_write_lighter': m0023,
   '0024_order_list_positions': m0024,
 };
