@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './connect';
 
@@ -63,4 +64,19 @@ export function barrier(n: number, timeoutMs?: number): () => Promise<void> {
     if (arrived === n) open();
     return timeoutMs === undefined ? opened : Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
   };
+}
+
+/**
+ * Resolves once at least `n` backends of this database wait for a lock (the interleaving a
+ * concurrency test sets up: someone holds a row, the others have come to wait for it); throws after
+ * `timeoutMs`. `db` is a connection that is not itself waiting (the owner's).
+ */
+export async function untilLockWaiters(db: Kysely<any>, n: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (rows[0].n >= n) return;
+    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${n} came to wait for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,7 +1,7 @@
 import { BOOKING_MSG } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { TEST_POOL_SIZE } from '@klubhus/db/testing';
+import { TEST_POOL_SIZE, untilLockWaiters } from '@klubhus/db/testing';
 import { bookingPaths, capacityLocks } from '../../../../packages/api/src/booking/capacity';
 import { danishMessage } from '../catalogue/helpers';
 import { bookingFixtures, useTestApp } from '../support/app';
@@ -66,13 +66,7 @@ async function raceBehindEventLock(eventId: number, n: number, waiting: number, 
     .execute(async (trx) => {
       await sql`SELECT 1 FROM events WHERE id = ${eventId} FOR UPDATE`.execute(trx);
       const result = race(n, call);
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(owner());
-        if (Number(rows[0].n) >= waiting) break;
-        if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${waiting} bookings came to wait for the event's lock`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilLockWaiters(owner(), waiting);
       return { result };
     });
   return started.result;

@@ -1,4 +1,5 @@
 import { withClub } from '@klubhus/db';
+import { untilLockWaiters } from '@klubhus/db/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { flushOrderSearchAllClubs, orderSearchFlush } from '../../../../packages/api/src/orders/searchFlush';
@@ -87,16 +88,6 @@ describe('a booking’s order in the order search', () => {
   });
 });
 
-/** Until another backend of this database waits for a lock (the interleaving a test sets up). */
-async function someoneWaits() {
-  for (let i = 0; i < 200; i++) {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(owner());
-    if (r.rows[0].n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('nobody waits');
-}
-
 describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (PostgreSQL)', () => {
   it('a change first: the flush waits for it and reads the order as changed', async () => {
     const id = await deferredOrder(app.demo, 'Førstesen');
@@ -117,7 +108,7 @@ describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (
       });
     await isChanged;
     const flush = withClub(app.t.database.db, { clientId: app.demo }, (trx) => orderSearchFlush(app.demo, [id]).execute(trx));
-    await someoneWaits();
+    await untilLockWaiters(owner(), 1);
     letGo();
     await change;
     expect((await flush).rows[0].flushed).toBe(1);
@@ -142,7 +133,7 @@ describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (
     });
     await isFlushed;
     const change = owner().updateTable('orders').set({ lastname: 'Senerensen' }).where('id', '=', id).execute();
-    await someoneWaits();
+    await untilLockWaiters(owner(), 1);
     letGo();
     await flush;
     await change;

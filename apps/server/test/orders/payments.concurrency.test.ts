@@ -1,5 +1,5 @@
 import { DEMO_USERS, withClub } from '@klubhus/db';
-import { barrier } from '@klubhus/db/testing';
+import { barrier, untilLockWaiters } from '@klubhus/db/testing';
 import { testProvider } from '@klubhus/integrations';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,14 +130,7 @@ describe.runIf(process.env.DATABASE_URL)('a payment and a cancellation of the sa
       return t.app.inject({ method: 'POST', url: `/api/webhooks/test?club=${demo}`, payload: body, headers: { 'content-type': 'application/json', 'klubhus-signature': signature } });
     };
     expect((await send('paid')).json().outcome).toBe('applied');
-    const waiting = async (n: number) => {
-      for (let i = 0; i < 200; i++) {
-        const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.database.owner);
-        if (r.rows[0].n >= n) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`never ${n} waiting`);
-    };
+    const waiting = (n: number) => untilLockWaiters(t.database.owner, n);
     let letGo!: () => void;
     const released = new Promise<void>((resolve) => {
       letGo = resolve;
