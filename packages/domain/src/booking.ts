@@ -316,7 +316,7 @@ export const TICKET_STATUS_COLORS: Record<(typeof TICKET_STATUSES)[number], stri
 export const ZOrderTicketsResponse = z.object({
   event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   tickets: z.array(
-    ZTicket.omit({ extraInfo: true }).extend({
+    ZTicket.extend({
       id: z.number().int(),
       status: z.enum(TICKET_STATUSES),
       scannedAt: nullableString,

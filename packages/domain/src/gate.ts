@@ -38,6 +38,10 @@ export const GATE_MSG = {
   nonceInvalid: 'Ugyldig scanning',
 } as const;
 
+/** A ticket's seat as staff read it: 'A, Række 3, Plads 12'; empty for a ticket without a seat. */
+export const ticketSeatText = (t: { section: string | null; row: string | null; seatNumber: string | null }) =>
+  [t.section, t.row ? GATE_MSG.row(t.row) : null, t.seatNumber ? GATE_MSG.seat(t.seatNumber) : null].filter(Boolean).join(', ');
+
 /** SPEC §9: the scan input waits this long after the last keystroke (a hand scanner types fast). */
 export const SCAN_DEBOUNCE_MS = 500;
 

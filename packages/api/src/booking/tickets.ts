@@ -5,6 +5,7 @@ import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { fail } from '../lib/errors';
+import { missingIds } from '../lib/records';
 import { printable } from '../lib/pdfText';
 import { generateToken } from '../lib/tokens';
 
@@ -57,16 +58,20 @@ export function ticketOut(t: TicketRow): TTicket {
   };
 }
 
-/** The tickets of a booking (valid ones, or all that are not cancelled), in number order. */
-export async function bookingTickets(trx: Tx, clientId: number, bookingId: number, validOnly = true): Promise<TTicket[]> {
-  const rows = await trx
+/** A booking's tickets with what ticketOut needs, in number order. */
+const ticketsOfBooking = (trx: Tx, clientId: number, bookingId: number) =>
+  trx
     .selectFrom('event_tickets as t')
     .leftJoin('companies as co', (j) => j.onRef('co.client_id', '=', 't.client_id').onRef('co.id', '=', 't.company_id'))
     .select(['t.code', 't.number', 't.title', 't.name', 'co.name as company', 't.section', 't.row', 't.seat_number', 't.options', 't.extra_info'])
     .where('t.client_id', '=', clientId)
     .where('t.booking_id', '=', bookingId)
+    .orderBy('t.number');
+
+/** The tickets of a booking (valid ones, or all that are not cancelled), in number order. */
+export async function bookingTickets(trx: Tx, clientId: number, bookingId: number, validOnly = true): Promise<TTicket[]> {
+  const rows = await ticketsOfBooking(trx, clientId, bookingId)
     .where('t.status', validOnly ? '=' : '<>', validOnly ? 'valid' : 'cancelled')
-    .orderBy('t.number')
     .execute();
   return rows.map(ticketOut);
 }
@@ -81,26 +86,16 @@ export async function orderTickets(trx: Tx, clientId: number, orderId: number): 
     .where('b.order_id', '=', orderId)
     .executeTakeFirst();
   if (!booking) {
-    const order = await trx.selectFrom('orders').select('id').where('client_id', '=', clientId).where('id', '=', orderId).executeTakeFirst();
-    if (!order) throw fail.notFound();
+    // An order staff made has no booking (its tab shows its ticket lines); another club's is not found.
+    if ((await missingIds(trx, clientId, 'orders', [orderId])).length) throw fail.notFound();
     return { event: null, tickets: [] };
   }
-  const rows = await trx
-    .selectFrom('event_tickets as t')
-    .leftJoin('companies as co', (j) => j.onRef('co.client_id', '=', 't.client_id').onRef('co.id', '=', 't.company_id'))
-    .select(['t.id', 't.code', 't.number', 't.title', 't.name', 'co.name as company', 't.section', 't.row', 't.seat_number', 't.options', 't.status', 't.first_scanned_at'])
-    .where('t.client_id', '=', clientId)
-    .where('t.booking_id', '=', booking.id)
-    .orderBy('t.number')
-    .execute();
+  const rows = await ticketsOfBooking(trx, clientId, booking.id).select(['t.id', 't.status', 't.first_scanned_at']).execute();
   return {
     event: { id: booking.event_id, title: booking.event_title },
     tickets: rows.map((t) => ({
+      ...ticketOut(t),
       id: t.id,
-      ticketId: t.code,
-      ...ticketFace(t),
-      options: ticketOptionTitles(t.options),
-      pdfUrl: ticketPdfUrl(t.code),
       status: t.status,
       scannedAt: t.first_scanned_at ? new Date(t.first_scanned_at).toISOString() : null,
     })),

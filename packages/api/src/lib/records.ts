@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { fail } from './errors';
 
 /** Ids that are not rows of this club's table (the explicit club filter and RLS hide other clubs). */
-export async function missingIds(trx: Tx, clientId: number, table: 'companies' | 'contacts' | 'contact_lists' | 'products', ids: number[]) {
+export async function missingIds(trx: Tx, clientId: number, table: 'companies' | 'contacts' | 'contact_lists' | 'products' | 'orders', ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const rows = await trx.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ATTENDEE_STATUS_LABELS, ATTENDEE_STATUSES, type AttendeeStatus, GATE_MODE_MSG, GATE_MSG, type TAttendee } from '@klubhus/domain';
+import { ATTENDEE_STATUS_LABELS, ATTENDEE_STATUSES, type AttendeeStatus, GATE_MODE_MSG, GATE_MSG, type TAttendee, ticketSeatText } from '@klubhus/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Download, ScanLine } from 'lucide-react';
 import { useState } from 'react';
@@ -172,7 +172,7 @@ function Stat({ label, value }: { label: string; value: number | string | undefi
 }
 
 function AttendeeRow({ a, controlType, busy, onTick }: { a: TAttendee; controlType: string; busy: boolean; onTick: () => void }) {
-  const seat = [a.section, a.row ? GATE_MSG.row(a.row) : null, a.seatNumber ? GATE_MSG.seat(a.seatNumber) : null].filter(Boolean).join(', ');
+  const seat = ticketSeatText(a);
   const label = controlType === 'Manuelt' ? GATE_MSG.tick : GATE_MSG.scan;
   return (
     <Table.Row>

@@ -1,5 +1,5 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { GATE_MSG, type TScanResponse } from '@klubhus/domain';
+import { GATE_MSG, type TScanResponse, ticketSeatText } from '@klubhus/domain';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
  */
 export function ScanPanel({ scan }: { scan: TScanResponse }) {
   const t = scan.result;
-  const seat = t && [t.section, t.row ? GATE_MSG.row(t.row) : null, t.seatNumber ? GATE_MSG.seat(t.seatNumber) : null].filter(Boolean);
+  const seat = t ? ticketSeatText(t) : '';
   if (scan.success) {
     return (
       <Panel ok title={GATE_MSG.confirmed}>
@@ -34,7 +34,7 @@ export function ScanPanel({ scan }: { scan: TScanResponse }) {
       {scan.data && <Text>{scan.data}</Text>}
       {t?.name && <Text>{t.name}</Text>}
       {t && <Text>{t.product}</Text>}
-      {seat && seat.length > 0 && <Text>{seat.join(', ')}</Text>}
+      {seat && <Text>{seat}</Text>}
     </Panel>
   );
 }

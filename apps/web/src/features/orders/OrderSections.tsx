@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { formatDKK, kronerToOre, PAYMENT_ATTEMPT_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS, type VatSettings } from '@klubhus/domain';
+import { formatDKK, kronerToOre, PAYMENT_ATTEMPT_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS, ticketSeatText, type VatSettings } from '@klubhus/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, useWatch } from 'react-hook-form';
 import { useTRPC } from '../../lib/trpc';
@@ -131,10 +131,6 @@ export function PaymentSection({ order }: { order: Order }) {
   );
 }
 
-/** The seat of a ticket as printed: 'A, række 3, plads 12'; an empty text without one. */
-const ticketSeat = (t: { section: string | null; row: string | null; seatNumber: string | null }) =>
-  [t.section, t.row && `række ${t.row}`, t.seatNumber && `plads ${t.seatNumber}`].filter(Boolean).join(', ');
-
 /**
  * Billetter: the tickets the order's booking issued — number, ticket, holder, seat, status, first
  * scan and the PDF — with a link to the event; an order staff made shows its ticket lines instead.
@@ -161,7 +157,7 @@ export function TicketsTab({ order }: { order: Order }) {
     );
   }
   // Columns nobody's ticket fills are left out, so a phone shows the rest without scrolling.
-  const seats = tickets.some((t) => ticketSeat(t));
+  const seats = tickets.some((t) => ticketSeatText(t));
   const scans = tickets.some((t) => t.scannedAt);
   const headers = ['Nr.', 'Billet', 'Navn', ...(seats ? ['Plads'] : []), 'Status', ...(scans ? ['Scannet'] : []), ''];
   return (
@@ -182,7 +178,7 @@ export function TicketsTab({ order }: { order: Order }) {
               )}
             </Table.Cell>
             <Table.Cell>{[t.name, t.company].filter(Boolean).join(', ')}</Table.Cell>
-            {seats && <Table.Cell>{ticketSeat(t)}</Table.Cell>}
+            {seats && <Table.Cell>{ticketSeatText(t)}</Table.Cell>}
             <Table.Cell>
               <StatusBadge status={t.status} labels={TICKET_STATUS_LABELS} colors={TICKET_STATUS_COLORS} />
             </Table.Cell>
