@@ -73,11 +73,13 @@ describe('products offered and limits (SPEC §5)', () => {
 });
 
 describe('the booking', () => {
-  it('a free booking is confirmed at once: approved order, valid tickets with numbers, the receipt once, and a PDF whose QR code is the ticket code', async () => {
+  it('a free booking is confirmed at once: approved order with nothing to pay, valid tickets with numbers, the receipt once, and a PDF whose QR code is the ticket code', async () => {
     const eventId = await openEvent(app.staff, app.typeId, 'Gratis træning', [{ productId: app.single, title: 'Fribillet', price: '0', public: true }]);
     const body = guest(eventId, [{ productId: app.single, amount: 2 }], { email: 'gratis@example.dk' });
     const r = await app.v.booking.book(body);
     expect(r).toMatchObject({ status: 'approved', total: 0, payment: null });
+    // Staff see it settled (Betalt), not waiting for money that will never come (Afventer).
+    expect(await app.staff.orders.get({ id: r.orderId })).toMatchObject({ status: 'approved', paymentStatus: 'paid' });
     expect(r.token).toMatch(/^[a-z2-7]{32}$/);
     const order = await app.v.booking.order({ token: r.token });
     expect(order.status).toBe('approved');
@@ -336,6 +338,7 @@ describe('an order staff cancel or delete gives back what its booking took', () 
       tickets: [expect.objectContaining({ ticketId: ticket.ticketId, number: 1, product: 'Fribillet', name: 'Frida Fan', status: 'valid', scannedAt: null, pdfUrl: ticket.pdfUrl })],
     });
     await app.staff.orders.cancel({ id: first.orderId });
+    expect(await app.staff.orders.get({ id: first.orderId })).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
     expect((await app.staff.orders.tickets({ id: first.orderId })).tickets.map((t) => t.status)).toEqual(['cancelled']);
     const scan = await app.staff.gate.scan({ id: eventId, ticketId: ticket.ticketId });
     expect(scan).toMatchObject({ success: false, error: GATE_MSG.cancelled });

@@ -541,8 +541,8 @@ async function writeBooking(
     : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
   const statement = sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
     WITH ${head}, o AS (
-      INSERT INTO orders (id, client_id, order_number, status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
-      SELECT ${w.orderId}::int, ${clientId}, n.last_number, ${status}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
+      INSERT INTO orders (id, client_id, order_number, status, payment_status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
+      SELECT ${w.orderId}::int, ${clientId}, n.last_number, ${status}, ${p.paid ? 'pending' : 'paid'}, ${customer.firstname}, ${customer.lastname}, ${customer.email}, ${customer.phone},
         ${p.codeId ? `Rabatkode: ${w.discountCode}` : null}, ${JSON.stringify(w.extraInfo)}::jsonb, ${buyer.companyId}::int, ${buyer.contactId}::int,
         ${totals.subtotal}, ${totals.discount}, ${totals.vat}, ${totals.total}
       FROM n

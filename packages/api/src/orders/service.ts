@@ -241,7 +241,9 @@ export async function orderAction(trx: Tx, club: Club, orderId: number, action: 
   const o = await lockOrder(trx, club.clientId, orderId);
   const t = orderTransition(o.status, action);
   if (!t.ok) throw fail.conflict(t.message);
-  if (action === 'delete' && (o.payment_status === 'authorized' || o.payment_status === 'paid')) throw fail.conflict(ORDER_MSG.deletePaid);
+  // Money in means a payment behind the status: a free booking's order is 'paid' with nothing paid.
+  const moneyIn = o.payment_id !== null && (o.payment_status === 'authorized' || o.payment_status === 'paid');
+  if (action === 'delete' && moneyIn) throw fail.conflict(ORDER_MSG.deletePaid);
   if (booking?.state === 'held' && t.to === 'approved') {
     // Approved by staff before its money came (paid at the counter): its tickets become valid while it still holds them.
     if (!(await confirmHeldBooking(trx, club.clientId, booking))) throw fail.conflict(BOOKING_MSG.seatsGone);
@@ -256,7 +258,7 @@ export async function orderAction(trx: Tx, club: Club, orderId: number, action: 
   } else {
     await trx
       .updateTable('orders')
-      .set({ status: t.to, updated_at: sql`now()`, ...(action === 'cancel' && o.payment_status === 'pending' ? { payment_status: 'cancelled' as const } : {}) })
+      .set({ status: t.to, updated_at: sql`now()`, ...(action === 'cancel' && !moneyIn && o.payment_status !== 'refunded' ? { payment_status: 'cancelled' as const } : {}) })
       .where('client_id', '=', club.clientId)
       .where('id', '=', o.id)
       .execute();
