@@ -1,26 +1,46 @@
 // The load generator runs in a process of its own, so the bench process's CPU time is the server's
 // alone (Node CPU per call) and the two never share an event loop. Started by index.ts with fork();
 // takes its settings as one IPC message and answers with one.
+//   - closed loop (no rate): autocannon, as fast as the answers come back;
+//   - an offered rate: paced() below, not autocannon's overallRate. autocannon renews every
+//     connection's per-second quota on timers that all start together, so "150/s over 100
+//     connections" arrives as a burst of 100 requests at the top of each second; p95 then measures
+//     how long that burst takes to drain, not the latency of a steady 150/s.
+import http from 'node:http';
 import autocannon from 'autocannon';
 
-process.once('message', async ({ url, connections, duration, request, cookies, paths, rate }) => {
+process.once('message', async (settings) => {
+  const r = settings.rate && !settings.burst ? await paced(settings) : await closedLoop(settings);
+  process.send(r, () => process.exit(0));
+});
+
+function rotate(cookies, paths) {
   let next = 0;
   let nextPath = 0;
+  return {
+    cookie: () => (cookies.length ? cookies[next++ % cookies.length] : undefined),
+    // Rotating paths (distinct searches): a different one on every request.
+    path: (fallback) => (paths?.length ? paths[nextPath++ % paths.length] : fallback),
+  };
+}
+
+/** As fast as the answers come back; or, with `burst`, autocannon's own overallRate (kept to compare with earlier runs). */
+async function closedLoop({ url, connections, duration, request, cookies, paths, rate, burst }) {
+  const next = rotate(cookies, paths);
   let bad = 0;
   const latencies = [];
   const instance = autocannon({
     url,
     connections,
     duration,
-    // An offered rate (requests/s over all connections), or as fast as the answers come.
-    ...(rate ? { overallRate: rate } : {}),
+    ...(burst && rate ? { overallRate: rate } : {}),
     requests: [
       {
         ...request,
         setupRequest: (req) => {
-          if (cookies.length) req.headers = { ...req.headers, cookie: cookies[next++ % cookies.length] };
-          // Rotating paths (distinct searches): a different one on every request.
-          if (paths?.length) req.path = paths[nextPath++ % paths.length];
+          const cookie = next.cookie();
+          if (cookie) req.headers = { ...req.headers, cookie };
+          req.path = next.path(req.path);
           return req;
         },
       },
@@ -31,5 +51,63 @@ process.once('message', async ({ url, connections, duration, request, cookies, p
     if (status < 200 || status >= 300) bad++;
   });
   const r = await instance;
-  process.send({ rps: r.requests.total / r.duration, total: r.requests.total, errors: r.errors + r.timeouts + bad, latencies }, () => process.exit(0));
-});
+  return { rps: r.requests.total / r.duration, total: r.requests.total, errors: r.errors + r.timeouts + bad, latencies };
+}
+
+/**
+ * An open load at `rate` requests/s: request i is due at start + i/rate, sent on one of
+ * `connections` kept-alive sockets (opened before the clock starts, used in turn). Its latency is
+ * counted from when it was due, not from when a socket was free, so a server that falls behind
+ * shows it in full (no coordinated omission). Requests still unanswered 30 s after the last one was
+ * due count as errors.
+ */
+async function paced({ url, connections, duration, rate, request, cookies, paths }) {
+  const { hostname, port } = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, scheduling: 'fifo' });
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  const next = rotate(cookies, paths);
+  const send = (path, cookie) =>
+    new Promise((resolve) => {
+      const req = http.request({ agent, hostname, port, method: request.method, path, headers: cookie ? { ...headers, cookie } : headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+        res.on('error', () => resolve(0));
+      });
+      req.on('error', () => resolve(0));
+      req.end(body);
+    });
+  // Open the sockets first (health checks, all at once), so the run does not pay for connecting.
+  await Promise.all(Array.from({ length: connections }, () => send('/api/health')));
+
+  const latencies = [];
+  let errors = 0;
+  let answered = 0;
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const due = Math.floor(duration * rate);
+  const inFlight = [];
+  await new Promise((resolve) => {
+    let i = 0;
+    const tick = () => {
+      const now = performance.now();
+      for (; i < due && start + i * interval <= now; i++) {
+        const dueAt = start + i * interval;
+        inFlight.push(
+          send(next.path(request.path), next.cookie()).then((status) => {
+            latencies.push(performance.now() - dueAt);
+            answered++;
+            if (status < 200 || status >= 300) errors++;
+          }),
+        );
+      }
+      if (i >= due) return resolve();
+      setTimeout(tick, Math.max(0, start + i * interval - performance.now()));
+    };
+    tick();
+  });
+  await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { rps: answered / Math.max(duration, elapsed), total: answered, errors: errors + (due - answered), latencies };
+}

@@ -4,10 +4,12 @@ import { fork } from 'node:child_process';
 export type LoadRequest = { method: string; path: string; paths?: string[]; body?: string; cookies?: string[]; headers?: Record<string, string> };
 
 /**
- * Loads the app from a child process (load-worker.mjs: autocannon, cookies rotating): as fast as the
- * answers come back (closed loop), or at an offered `rate` of requests/s over the connections.
+ * Loads the app from a child process (load-worker.mjs, cookies rotating): as fast as the answers
+ * come back (closed loop, autocannon), or at an offered `rate` of requests/s over the connections,
+ * evenly paced with latency counted from when each request was due; `burst` offers the rate the way
+ * autocannon's overallRate does (each second's quota sent at once), only to compare.
  */
-export function load(url: string, connections: number, duration: number, requests: LoadRequest, rate?: number) {
+export function load(url: string, connections: number, duration: number, requests: LoadRequest, rate?: number, burst = false) {
   const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
   return new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as never));
@@ -18,6 +20,7 @@ export function load(url: string, connections: number, duration: number, request
       connections,
       duration,
       rate,
+      burst,
       cookies: requests.cookies ?? [],
       paths: requests.paths ?? [],
       request: { method: requests.method, path: requests.path, body: requests.body, headers: { 'content-type': 'application/json', origin: url, ...requests.headers } },
