@@ -42,6 +42,13 @@ export const GATE_MSG = {
 export const ticketSeatText = (t: { section: string | null; row: string | null; seatNumber: string | null }) =>
   [t.section, t.row ? GATE_MSG.row(t.row) : null, t.seatNumber ? GATE_MSG.seat(t.seatNumber) : null].filter(Boolean).join(', ');
 
+/**
+ * A ticket's seat as its buyer reads it (confirmation page, season card, receipt, ticket PDF):
+ * 'Sektion A, Række 3, Plads 12', the parts it has; empty for a ticket without a seat.
+ */
+export const buyerSeatText = (t: { section: string | null; row: string | null; seatNumber: string | null }, separator = ', ') =>
+  [t.section ? `Sektion ${t.section}` : null, t.row ? GATE_MSG.row(t.row) : null, t.seatNumber ? GATE_MSG.seat(t.seatNumber) : null].filter(Boolean).join(separator);
+
 /** SPEC §9: the scan input waits this long after the last keystroke (a hand scanner types fast). */
 export const SCAN_DEBOUNCE_MS = 500;
 

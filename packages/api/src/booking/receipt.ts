@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import { BOOKING_MSG, formatDKK, type TTicket } from '@klubhus/domain';
+import { BOOKING_MSG, buyerSeatText, formatDKK, type TTicket } from '@klubhus/domain';
 import { escapeHtml, queueMail } from '../lib/mail';
 import { bookingTickets } from './tickets';
 
@@ -33,9 +33,8 @@ export async function queueBookingReceipt(
 ) {
   if (!b.email) return;
   const root = baseUrl.replace(/\/$/, '');
-  const seat = (t: TTicket) => [t.section && `Sektion ${t.section}`, t.row && `Række ${t.row}`, t.seatNumber && `Plads ${t.seatNumber}`].filter(Boolean).join(', ');
   const items = tickets.map((t) => {
-    const label = [`Billet nr. ${t.number}`, t.product, seat(t), t.name].filter(Boolean).join(' · ');
+    const label = [`Billet nr. ${t.number}`, t.product, buyerSeatText(t), t.name].filter(Boolean).join(' · ');
     return { label, url: `${root}${t.pdfUrl}` };
   });
   const html = [

@@ -1,5 +1,5 @@
 import type { Tx } from '@klubhus/db';
-import type { TOrderTicketsResponse, TTicket } from '@klubhus/domain';
+import { buyerSeatText, type TOrderTicketsResponse, type TTicket } from '@klubhus/domain';
 import { type FileStorage, newStorageKey } from '@klubhus/integrations';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
@@ -142,7 +142,7 @@ async function renderTicketPdf(t: PrintedTicket): Promise<Uint8Array> {
   line(t.title, bold, 14);
   if (t.name) line(t.name, regular, 12);
   if (t.company) line(t.company, regular, 11);
-  const seat = [t.section && `Sektion ${t.section}`, t.row && `Række ${t.row}`, t.seatNumber && `Plads ${t.seatNumber}`].filter(Boolean).join(' · ');
+  const seat = buyerSeatText(t, ' · ');
   if (seat) line(seat, bold, 13);
   line(`Billet nr. ${t.number}`, regular, 11, rgb(0.35, 0.35, 0.4));
   const qrSize = 190;

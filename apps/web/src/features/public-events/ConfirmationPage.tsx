@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Heading, HStack, Link, Separator, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { BOOKING_MSG, formatDKK, kronerToOre, type TOrderPayStart } from '@klubhus/domain';
+import { BOOKING_MSG, buyerSeatText, formatDKK, kronerToOre, type TOrderPayStart } from '@klubhus/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -129,11 +129,7 @@ export default function ConfirmationPage() {
                     <Stack gap="0.5">
                       <Text fontWeight="semibold">{t.product}</Text>
                       {t.name && <Text>{t.name}</Text>}
-                      {t.section && (
-                        <Text>
-                          {t.section}, række {t.row}, plads {t.seatNumber}
-                        </Text>
-                      )}
+                      {t.section && <Text>{buyerSeatText(t)}</Text>}
                     </Stack>
                     <Badge variant="outline">Nr. {t.number}</Badge>
                   </HStack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { BOOKING_MSG } from '@klubhus/domain';
+import { BOOKING_MSG, buyerSeatText } from '@klubhus/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppState } from '../../../lib/appState';
 import { useTRPC } from '../../../lib/trpc';
@@ -36,7 +36,7 @@ export function SeasonalCard({ eventId }: { eventId: number }) {
           <Stack key={t.id} gap="2" direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }}>
             <Text>
               {t.product}
-              {t.section ? ` · ${t.section}, række ${t.row}, plads ${t.seatNumber}` : ''}
+              {t.section ? ` · ${buyerSeatText(t)}` : ''}
             </Text>
             {t.attending === null ? (
               <HStack>
