@@ -18,7 +18,34 @@ const ORDER_SEARCH_LOCK = sql.raw(`hashtext('klubhus.order_search')`);
  *    booking in the cost script's database).
  *
  *    A company's or contact's name is looked up only when the order has one.
+ *
+ * 2. Foreign keys to clients that a composite one already carries. Every inserted row checks each of
+ *    its foreign keys (a SELECT … FOR KEY SHARE of the parent, run through SPI), and client_id →
+ *    clients locks the one row every booking of the club locks too (a MultiXact when bookings run
+ *    side by side). Where the row has a composite key (client_id, parent) → parent (client_id, id)
+ *    with the parent column NOT NULL, that key already says both: the parent exists and is the same
+ *    club's, and the parent's own club key (ON DELETE CASCADE, down to clients) makes the club exist
+ *    and its deletion reach the row. Dropped for:
+ *      order_lines (order_id → orders), order_line_options (line_id → order_lines),
+ *      event_bookings (event_id → events, order_id → orders), event_tickets (event_id → events),
+ *      event_capacity (event_id → events), order_search (order_id → orders).
+ *    4 of a booking's ~27 checks, 5 with its flush. A test inserts an orphan and another club's
+ *    row into each of them and sees both refused.
+ *
+ * 3. event_bookings_held_idx (held_until WHERE state = 'held', migration 0012), which every paid
+ *    booking inserts into, is read by nothing: every statement on held bookings names its club (the
+ *    policy asks it) and, the booking's and the expiry job's, is answered by event_bookings_event_held_idx
+ *    (client_id, event_id, held_until WHERE state = 'held', migration 0017).
+ *
+ * 4. The club's order count (order_counters.order_count, migration 0011) follows inserts and deletes
+ *    of orders once per statement, in the statement triggers that keep order_list_blocks (migration
+ *    0024), instead of a row trigger: a booking's order was one plpgsql call and one upsert of the
+ *    counter row more (the row its statement has just advanced), and an import's 100,000 orders were
+ *    100,000 updates of it. The counter row before the blocks, as before.
  */
+/** The tables whose client_id → clients a NOT NULL composite key to a club-owned parent carries (point 2). */
+const CARRIED_CLUB_KEYS = ['order_lines', 'order_line_options', 'event_bookings', 'event_tickets', 'event_capacity', 'order_search'];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION order_search_flush(club integer, ids integer[]) RETURNS integer
@@ -59,6 +86,37 @@ export async function up(db: Kysely<any>): Promise<void> {
         RETURN n;
       END IF;
       RETURN 0;
+    END $$`.execute(db);
+
+  for (const table of CARRIED_CLUB_KEYS) {
+    await sql.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_client_id_fkey`).execute(db);
+  }
+
+  await sql`DROP INDEX event_bookings_held_idx`.execute(db);
+
+  await sql`DROP TRIGGER orders_count_rows ON orders`.execute(db);
+  await sql`DROP FUNCTION orders_count_rows()`.execute(db);
+  await sql`
+    CREATE OR REPLACE FUNCTION order_list_blocks_added() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
+    BEGIN
+      INSERT INTO public.order_counters (client_id, last_number, order_count)
+      SELECT a.client_id, 0, count(*) FROM added a GROUP BY 1
+      ON CONFLICT (client_id) DO UPDATE SET order_count = order_counters.order_count + excluded.order_count;
+      INSERT INTO public.order_list_blocks (client_id, block, n)
+      SELECT a.client_id, a.order_number >> 7, count(*) FROM added a GROUP BY 1, 2
+      ON CONFLICT (client_id, block) DO UPDATE SET n = order_list_blocks.n + excluded.n;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE OR REPLACE FUNCTION order_list_blocks_removed() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
+    BEGIN
+      UPDATE public.order_counters c SET order_count = c.order_count - r.n
+      FROM (SELECT d.client_id, count(*)::int AS n FROM removed d GROUP BY 1) r
+      WHERE c.client_id = r.client_id;
+      UPDATE public.order_list_blocks k SET n = k.n - r.n
+      FROM (SELECT d.client_id, d.order_number >> 7 AS block, count(*)::int AS n FROM removed d GROUP BY 1, 2) r
+      WHERE k.client_id = r.client_id AND k.block = r.block;
+      RETURN NULL;
     END $$`.execute(db);
 }
 
