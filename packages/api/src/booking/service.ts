@@ -173,7 +173,9 @@ const bookingFactsQuery = precompiled(
         ticketProductsJson(p.clientId, p.eventId).as('products'),
         // The order's id, taken now so that its search rows can follow the commit in the same write
         // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
-        sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('order_id'),
+        // (The sequence by name, resolved when the statement is parsed: pg_get_serial_sequence looked
+        // it up in the catalogue on every call.)
+        sql<number>`nextval('orders_id_seq'::regclass)::int`.as('order_id'),
         // The booking's order gets its search rows after the commit, not under the event's lock (migration 0023).
         sql<string>`set_config('app.order_search', 'deferred', true)`.as('search_deferred'),
       ])
