@@ -173,7 +173,9 @@ const bookingFactsQuery = precompiled(
         ticketProductsJson(p.clientId, p.eventId).as('products'),
         // The order's id, taken now so that its search rows can follow the commit in the same write
         // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
-        sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as('order_id'),
+        // (The sequence by name, resolved when the statement is parsed: pg_get_serial_sequence looked
+        // it up in the catalogue on every call.)
+        sql<number>`nextval('orders_id_seq'::regclass)::int`.as('order_id'),
         // The booking's order gets its search rows after the commit, not under the event's lock (migration 0023).
         sql<string>`set_config('app.order_search', 'deferred', true)`.as('search_deferred'),
       ])
@@ -539,6 +541,14 @@ async function writeBooking(
   const result = fast
     ? sql`SELECT e.*, o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company${paymentColumns} FROM e LEFT JOIN o ON true LEFT JOIN b ON true${pay ? sql` LEFT JOIN p ON true` : sql``}`
     : sql`SELECT o.id AS order_id, o.order_number, b.id AS booking_id, ${company} AS company FROM o, b`;
+  // The lines' options, when there are any (an insert of none still costs its executor's start: its table and indexes opened).
+  const options = optionRecords.length
+    ? sql`, lo AS (
+      INSERT INTO order_line_options (client_id, line_id, product_id, variant_id, title, sku, price, sorting)
+      SELECT ${clientId}, l.id, x.product_id, x.variant_id, x.title, x.sku, x.price, x.sorting
+      FROM l JOIN jsonb_to_recordset(${JSON.stringify(optionRecords)}::jsonb) AS x(line int, product_id int, variant_id int, title text, sku text, price bigint, sorting int) ON x.line = l.sorting
+    )`
+    : sql``;
   const statement = sql<Record<string, unknown> & { order_id: number | null; order_number: number | null; booking_id: number | null }>`
     WITH ${head}, o AS (
       INSERT INTO orders (id, client_id, order_number, status, payment_status, firstname, lastname, email, phone, description, extra_info, company_id, contact_id, subtotal, discount, vat, total)
@@ -552,11 +562,7 @@ async function writeBooking(
       SELECT ${clientId}, o.id, x.product_id, x.title, x.type, x.price, x.amount, x.discount, x.description, x.seat, x.seat_event_id, '[]'::jsonb, x.sorting
       FROM o, jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb) AS x(product_id int, title text, type text, price bigint, amount int, discount bigint, description text, seat text, seat_event_id int, sorting int)
       RETURNING id, sorting
-    ), lo AS (
-      INSERT INTO order_line_options (client_id, line_id, product_id, variant_id, title, sku, price, sorting)
-      SELECT ${clientId}, l.id, x.product_id, x.variant_id, x.title, x.sku, x.price, x.sorting
-      FROM l JOIN jsonb_to_recordset(${JSON.stringify(optionRecords)}::jsonb) AS x(line int, product_id int, variant_id int, title text, sku text, price bigint, sorting int) ON x.line = l.sorting
-    ), a AS (
+    )${options}, a AS (
       INSERT INTO order_audit (client_id, order_id, order_number, user_id, action, from_status, to_status)
       SELECT ${clientId}, o.id, o.order_number, ${w.userId}::int, 'booking', NULL, ${status} FROM o
     ), b AS (

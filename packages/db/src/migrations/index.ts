@@ -23,6 +23,7 @@ import * as m0021 from './0021_booking_commit_with';
 import * as m0022 from './0022_order_search_words';
 import * as m0023 from './0023_booking_write_lighter';
 import * as m0024 from './0024_order_list_positions';
+import * as m0025 from './0025_booking_pg_lighter';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_order_search_words': m0022,
   '0023_booking_write_lighter': m0023,
   '0024_order_list_positions': m0024,
+  '0025_booking_pg_lighter': m0025,
 };
