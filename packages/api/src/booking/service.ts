@@ -848,7 +848,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       await createBookingUser(trx, clientId, baseUrl, { email: customer.email, firstname: customer.firstname ?? '', lastname: customer.lastname ?? '', password: input.password ?? '' });
     }
     const token = generateToken();
-    const holdToken = seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken();
+    // The seats' hold token (the picker's, or a new one); a booking without seats holds none.
+    const holdToken = seatKeys.length ? (seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken()) : '';
     const write = {
       clientId,
       eventId: input.eventId,
