@@ -35,9 +35,14 @@ function scoped<T>(db: Kysely<Database>, clientId: number | null, userId: number
   });
 }
 
+/**
+ * The scope as string literals (ids: digits only; sql.lit quotes and escapes any text), no
+ * parameters: on a pipelined connection it then goes out with BEGIN as one simple query
+ * (dialect/pipeline.ts begin).
+ */
 const scopeQuery = (clientId: number | null, userId: number | null) =>
-  sql`SELECT set_config('app.client_id', ${clientId === null ? '' : String(clientId)}, true),
-             set_config('app.user_id', ${userId === null ? '' : String(userId)}, true)`;
+  sql`SELECT set_config('app.client_id', ${sql.lit(clientId === null ? '' : String(clientId))}, true),
+             set_config('app.user_id', ${sql.lit(userId === null ? '' : String(userId))}, true)`;
 
 /** Scopes an already open transaction to a club (and user); local to that transaction. */
 export async function setScope(trx: Tx, clientId: number | null, userId: number | null) {

@@ -1,4 +1,4 @@
-import { BOOKING_MSG } from '@klubhus/domain';
+import { BOOKING_MSG, MSG } from '@klubhus/domain';
 import { describe, expect, it } from 'vitest';
 import { clubId } from '../helpers';
 import { callerFor, CARD, guest, openEvent, visitorOf } from './helpers';
@@ -75,5 +75,43 @@ describe('REST booking', () => {
     const mette = await app.t.database.owner.selectFrom('contacts').select('id').where('client_id', '=', demo).where('email', '=', 'member@demo.dk').executeTakeFirstOrThrow();
     await app.t.database.owner.insertInto('company_contacts').values({ client_id: demo, company_id: companyId, contact_id: mette.id }).execute();
     expect((await app.t.request('GET', url, { cookie: member })).json()).toEqual({ success: true });
+  });
+
+  it("the storefront's club of a booking follows a club renamed, deactivated or added at once (no statement of its own for it)", async () => {
+    const eventId = await openEvent(app.staff, app.typeId, 'Værtens klub', [{ productId: app.single, title: 'Billet', price: '0', public: true }]);
+    const nabo = { host: 'nabo.localhost', origin: 'http://nabo.localhost' };
+    const book = (headers?: Record<string, string>) => app.t.request('POST', '/public/events/book', { body: guest(eventId, [{ productId: app.single, amount: 1 }]), headers });
+    const owner = app.t.database.owner;
+    const demo = await clubId(app.t.database, 'Demo IF');
+    try {
+      // No club has the host: the oldest active club's storefront (Demo IF's), for either host.
+      expect((await book()).statusCode).toBe(200);
+      expect((await book(nabo)).statusCode).toBe(200);
+      // Nabo BK takes the host by hand (no app code runs): its storefront has no such event.
+      await owner.updateTable('clients').set({ url: 'https://nabo.localhost' }).where('name', '=', 'Nabo BK').execute();
+      expect((await book(nabo)).json()).toEqual({ success: false, error: MSG.notFound });
+      expect((await book()).statusCode).toBe(200);
+      // Demo IF deactivated: nobody books in it any more.
+      await owner.updateTable('clients').set({ active: false }).where('id', '=', demo).execute();
+      expect((await book()).statusCode).toBe(404);
+      await owner.updateTable('clients').set({ active: true }).where('id', '=', demo).execute();
+      // The host given up again: the oldest club's storefront once more.
+      await owner.updateTable('clients').set({ url: null }).where('name', '=', 'Nabo BK').execute();
+      expect((await book(nabo)).statusCode).toBe(200);
+      // Once read again, the clubs as this process knows them pass the statement's check (no booking
+      // runs twice), a url beyond ASCII too: the fingerprint is taken over the same bytes on both sides.
+      const statements = async () => {
+        const before = app.t.database.statements();
+        expect((await book()).statusCode).toBe(200);
+        return app.t.database.statements() - before;
+      };
+      const known = await statements();
+      await owner.updateTable('clients').set({ url: 'https://fodbold-æøå-⚽.localhost' }).where('name', '=', 'Nabo BK').execute();
+      expect(await statements()).toBeGreaterThan(known);
+      expect(await statements()).toBe(known);
+    } finally {
+      await owner.updateTable('clients').set({ active: true }).where('id', '=', demo).execute();
+      await owner.updateTable('clients').set({ url: null }).where('name', '=', 'Nabo BK').execute();
+    }
   });
 });

@@ -28,6 +28,7 @@ import { currentClub, type Viewer } from '../app/service';
 import { sendConfirmEmail } from '../auth/service';
 import { consumeDiscountCode } from '../catalogue';
 import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
+import { activeClubsFingerprint, forgetPublicClubs, knownPublicClub } from '../clubs/public';
 import { bookableEvent, visibleToLower } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
@@ -143,7 +144,7 @@ async function modulesAt(db: object, trx: Tx, clientId: number, version: number)
  * lower-cased; null: not asked). The checks stay where they were, in their order, in book().
  */
 const bookingFactsQuery = precompiled(
-  (shape: { viewer: boolean; guest: boolean }) => `${shape.viewer}:${shape.guest}`,
+  (shape: { viewer: boolean; guest: boolean; clubs: boolean }) => `${shape.viewer}:${shape.guest}:${shape.clubs}`,
   (db, p: { clientId: number; eventId: number; viewerEmail: string | null; guestEmail: string | null; now: Date }, shape) =>
     db
       .selectFrom('clients')
@@ -170,6 +171,8 @@ const bookingFactsQuery = precompiled(
         'events.extra_info',
         visibleToLower(eb as never, p.clientId, shape.viewer ? p.viewerEmail : null, p.now).as('visible'),
         (shape.guest ? sql<boolean>`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${p.guestEmail})` : sql<boolean | null>`NULL::boolean`).as('known_email'),
+        // The active clubs as this statement sees them (`clubs`: the visitor's club was picked from what this process knew of them).
+        (shape.clubs ? activeClubsFingerprint : sql<string | null>`NULL::text`).as('clubs_fingerprint'),
         ticketProductsJson(p.clientId, p.eventId).as('products'),
         // The order's id, taken now so that its search rows can follow the commit in the same write
         // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
@@ -182,10 +185,10 @@ const bookingFactsQuery = precompiled(
       .where('clients.id', '=', p.clientId),
 );
 
-async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEmail: string | null, guestEmail: string | null) {
+async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEmail: string | null, guestEmail: string | null, clubs: boolean) {
   const [r] = await bookingFactsQuery(
     trx,
-    { viewer: viewerEmail !== null, guest: guestEmail !== null },
+    { viewer: viewerEmail !== null, guest: guestEmail !== null, clubs },
     { clientId, eventId, viewerEmail: viewerEmail?.toLowerCase() ?? null, guestEmail, now: new Date() },
   );
   if (!r) throw new Error('club vanished');
@@ -212,8 +215,19 @@ async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEm
           extra_info: (r.extra_info ?? []) as EventExtraInfoDefinition[],
           visible: !!r.visible,
         };
-  return { contextVersion: Number(r.context_version), club, event, knownEmail: r.known_email, products: ticketProductsFrom(r.products), orderId: Number(r.order_id) };
+  return {
+    contextVersion: Number(r.context_version),
+    club,
+    event,
+    knownEmail: r.known_email,
+    products: ticketProductsFrom(r.products),
+    orderId: Number(r.order_id),
+    clubsFingerprint: r.clubs_fingerprint,
+  };
 }
+
+/** The active clubs changed since this process read them (knownPublicClub): the booking's transaction rolls back and runs again. */
+class StaleClubs extends Error {}
 
 async function bookingClub(v: Viewer) {
   const { clientId } = await currentClub(v);
@@ -747,7 +761,13 @@ async function createBookingUser(trx: Tx, clientId: number, baseUrl: string, c: 
  * committed — a payment is started with the club's provider.
  */
 export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise<TBookResponse> {
-  const clientId = await bookingClub(v);
+  // The visitor's club: a storefront's as this process knows the active clubs, without a statement of
+  // its own — the booking's first statement checks that they are still what they were (else it starts
+  // again from a fresh read: StaleClubs below); a member's current club, or the first booking's, read now.
+  const knownClub = v.user && v.session?.currentClientId ? null : knownPublicClub(v.db, v.host);
+  // Reassigned only before the run again after StaleClubs (attempt reads it).
+  let clientId = knownClub?.id ?? (await bookingClub(v));
+  let clubsFingerprint = knownClub?.fingerprint ?? null;
   const email = v.user?.email ?? null;
   // A guest's e-mail as the customer check below will take it: whether it is a user's is read with
   // the booking's first statement (and asked again only should the check end up on another address).
@@ -756,7 +776,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const guestEmail = guestParsed?.success ? guestParsed.data.email : null;
   // afterRefusal: the run again on the locked path, after a paid booking's fast statement refused.
   const attempt = (afterRefusal: boolean) => withClub(v.db, { clientId }, async (trx) => {
-    const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null);
+    const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null, clubsFingerprint !== null);
+    if (clubsFingerprint !== null && facts.clubsFingerprint !== clubsFingerprint) throw new StaleClubs();
     // The club's modules (cached at the club's context version): the events module opens the event,
     // the orders module's features choose the provider. The event: the visitor's (visible, open), or
     // an invitation's (its token is the guard; open) — eventFor's checks, in its order.
@@ -833,7 +854,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       await createBookingUser(trx, clientId, baseUrl, { email: customer.email, firstname: customer.firstname ?? '', lastname: customer.lastname ?? '', password: input.password ?? '' });
     }
     const token = generateToken();
-    const holdToken = seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken();
+    // The seats' hold token (the picker's, or a new one); a booking without seats holds none.
+    const holdToken = seatKeys.length ? (seatLines.find((l) => l.holdToken)?.holdToken ?? newHoldToken()) : '';
     const write = {
       clientId,
       eventId: input.eventId,
@@ -935,10 +957,19 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
       written,
     };
   });
-  const booked = await attempt(false).catch((error) => {
-    if ((error as { code?: string }).code !== CAPACITY_REFUSED) throw error;
-    bookingPaths.fallback += 1;
-    return attempt(true);
+  const run = () =>
+    attempt(false).catch((error) => {
+      if ((error as { code?: string }).code !== CAPACITY_REFUSED) throw error;
+      bookingPaths.fallback += 1;
+      return attempt(true);
+    });
+  const booked = await run().catch(async (error) => {
+    if (!(error instanceof StaleClubs)) throw error;
+    // The active clubs changed since this process read them: the club is read again, as the first booking's is.
+    forgetPublicClubs(v.db);
+    clientId = await bookingClub(v);
+    clubsFingerprint = null;
+    return run();
   });
   // The order's search rows, once the booking is committed (unless they followed its commit already):
   // the order is found by the list's search when the booking answers. Should this fail, the job

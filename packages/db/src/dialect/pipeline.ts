@@ -41,7 +41,7 @@ class PipelinedDriver extends PostgresDriver {
   }
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
-    (connection as PipelinedConnection).sendAhead(BEGIN);
+    (connection as PipelinedConnection).begin();
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PipelinedConnection).commit();
@@ -61,11 +61,31 @@ class PipelinedConnection implements DatabaseConnection {
   #ended = false;
   /** Writes are held until this tick's work is done (see sendAhead). */
   #holding = false;
+  /** BEGIN is due: it goes out with whatever the transaction sends first (see begin). */
+  #beginDue = false;
 
   constructor(readonly client: pg.PoolClient) {}
 
+  /**
+   * Opens the transaction with whatever it sends first: a statement without parameters written ahead
+   * (the scope, tenancy.ts) goes out with BEGIN as one simple query (`begin; …`), one message and one
+   * answer where there were two — PostgreSQL answers each Sync in a packet of its own, and each
+   * packet costs this process a wakeup. Anything else is preceded by BEGIN on its own.
+   */
+  begin(): void {
+    this.#beginDue = true;
+  }
+
+  /** BEGIN, written ahead, unless it is out already. */
+  #sendBegin(): void {
+    if (!this.#beginDue) return;
+    this.#beginDue = false;
+    this.sendAhead(BEGIN);
+  }
+
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#ended) return Promise.reject(new Error('A statement after commitWith: the transaction is committed already'));
+    this.#sendBegin();
     return this.#answer(this.#send<R>(query));
   }
 
@@ -80,6 +100,10 @@ class PipelinedConnection implements DatabaseConnection {
    * transaction's first statement) leaves in the same write.
    */
   sendAhead(query: CompiledQuery): void {
+    if (this.#beginDue && query.parameters.length === 0 && query !== BEGIN) {
+      this.#beginDue = false;
+      query = CompiledQuery.raw(`begin;\n${query.sql}`);
+    } else this.#sendBegin();
     if (!this.#holding) {
       this.#holding = true;
       const stream = this.#stream;
@@ -101,6 +125,7 @@ class PipelinedConnection implements DatabaseConnection {
    */
   async commitWith<R>(query: CompiledQuery<R>, then?: CompiledQuery): Promise<{ result: QueryResult<R>; thenFailed: unknown }> {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
+    this.#sendBegin();
     const stream = this.#stream;
     stream.cork();
     let answer: Promise<QueryResult<R>>;
@@ -127,6 +152,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async commit(): Promise<void> {
+    this.#sendBegin();
     if (this.#ended) this.#ended = false;
     else await this.#answer(this.#send(COMMIT));
   }
@@ -134,7 +160,9 @@ class PipelinedConnection implements DatabaseConnection {
   async rollback(): Promise<void> {
     // What was written ahead failed or not: the rollback ends it either way.
     this.#ahead = [];
-    if (this.#ended) this.#ended = false;
+    // A transaction that sent nothing (not even BEGIN) has nothing to roll back.
+    if (this.#beginDue) this.#beginDue = false;
+    else if (this.#ended) this.#ended = false;
     else await this.#send(ROLLBACK);
   }
 
