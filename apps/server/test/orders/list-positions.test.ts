@@ -119,6 +119,10 @@ describe('the list as it opens (page 1 by number)', () => {
         expect(q.parameters).toEqual([naboClub, naboClub, naboClub]);
       }
     }
+    // A filter or another sort keeps LIMIT and OFFSET as parameters (custom plans look at the values).
+    for (const input of [{ filter: { status: 'draft' } }, { sort: { field: 'Price', dir: 'desc' } }]) {
+      expect(listStatement(app.t.database.db as never, naboClub, ZOrderListRequest.parse(input)).compile().sql).toMatch(/limit \$\d+ offset \$\d+/);
+    }
     // The rows are those of the plain query.
     const r = await nabo.orders.list({});
     expect(r.rows.map((x) => x.number)).toEqual(await naive(naboClub, 'desc', 1, 10));

@@ -296,11 +296,13 @@ type ListShape = {
   /** A page after the first of the unsearched, unfiltered number order: reached through the club's blocks of numbers (blockPageIds). */
   blocks: boolean;
   /**
-   * The first page of a list whose page is found on orders alone (deferredPageQuery, not by blocks):
-   * its size, written into the statement as LIMIT n without OFFSET. With LIMIT and OFFSET as
-   * parameters a generic plan is costed for a tenth of the club's orders, so PostgreSQL planned the
-   * list as it opens anew on every call (0.2–0.3 ms); with the literal it keeps the generic plan (the
-   * same index walk). Null otherwise (page sizes are few: PAGE_SIZES).
+   * The first page of the unsearched, unfiltered number order (the list as it opens): its size,
+   * written into the statement as LIMIT n without OFFSET. With LIMIT and OFFSET as parameters a
+   * generic plan is costed for a tenth of the club's orders, so PostgreSQL planned that page anew on
+   * every call (0.2–0.3 ms); with the literal it keeps the generic plan, the same walk of
+   * orders_number_key (client_id, order_number), right for a club of any size. Not for a filter or
+   * another sort: there a generic plan could walk an index past a rare status or a small club's rows,
+   * where a custom plan looks at the values. Null otherwise (page sizes are few: PAGE_SIZES).
    */
   first: number | null;
 };
@@ -322,9 +324,8 @@ function listShape(input: ListInput): ListShape {
   const f = input.filter;
   const field = (ListSortFields as readonly string[]).includes(input.sort.field) ? (input.sort.field as SortField) : 'Number';
   const shape = { field, dir: input.sort.dir, search: !!input.search, status: !!f?.status, paymentStatus: !!f?.paymentStatus, companyId: !!f?.companyId, contactId: !!f?.contactId };
-  const blocks = field === 'Number' && !shape.search && !filtered(shape) && input.page > 1;
-  const deferred = field !== 'Contact' && field !== 'Company' && !searchPage(shape);
-  return { ...shape, blocks, first: deferred && input.page === 1 ? input.perPage : null };
+  const byNumber = field === 'Number' && !shape.search && !filtered(shape);
+  return { ...shape, blocks: byNumber && input.page > 1, first: byNumber && input.page === 1 ? input.perPage : null };
 }
 
 function listParams(clientId: number, input: ListInput): ListParams {
@@ -492,7 +493,7 @@ function countQuery(db: QueryCreator<any>, p: ListParams, s: ListShape) {
 }
 const filteredCount = (db: QueryCreator<any>, p: ListParams, s: ListShape) => listQuery(db, p, s).select(sql<number>`count(*)::int`.as('n'));
 
-const searchPage = (s: Omit<ListShape, 'blocks' | 'first'>) => s.search && s.field === 'Number' && !filtered(s);
+const searchPage = (s: ListShape) => s.search && s.field === 'Number' && !filtered(s);
 
 /** The one statement of a list page (its rows and, beside each, the total). */
 function buildListStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) {
