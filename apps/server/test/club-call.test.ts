@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DatabaseHandle, json, openDatabase, setScope } from '@klubhus/db';
@@ -66,6 +67,37 @@ describe('statements per club call', () => {
     // BEGIN; session + user + context version + club scope; the page with its total; COMMIT.
     expect(t.database.statements() - again).toBe(4);
     expect(first).toBeLessThanOrEqual(5);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)('an order list call writes to PostgreSQL twice: BEGIN with the session statement, then its page with COMMIT', async () => {
+    const orders = (input: object) => t.app.inject({ method: 'GET', url: `/trpc/orders.list?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { ...ORIGIN_HEADERS, cookie: admin } });
+    // Every flush of a socket's buffered writes (pg corks a statement's messages) is one _write or _writev.
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const write = proto._write;
+    const writev = proto._writev;
+    let writes = 0;
+    proto._write = function (this: Socket, ...args: unknown[]) {
+      writes++;
+      return write.apply(this, args);
+    };
+    proto._writev = function (this: Socket, ...args: unknown[]) {
+      writes++;
+      return writev.apply(this, args);
+    };
+    try {
+      for (const input of [{}, { search: 'a' }, { search: 'zzzz-ingen' }]) {
+        expect((await orders(input)).statusCode).toBe(200);
+        writes = 0;
+        const before = t.database.statements();
+        const res = await orders(input);
+        expect(res.statusCode).toBe(200);
+        expect(t.database.statements() - before).toBe(4);
+        expect(writes, JSON.stringify(input)).toBe(2);
+      }
+    } finally {
+      proto._write = write;
+      proto._writev = writev;
+    }
   });
 });
 

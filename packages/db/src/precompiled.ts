@@ -20,7 +20,8 @@ export function precompiled<P extends object, S, R>(
 ) {
   const stand = new Proxy({}, { get: (_target, name) => ({ [PARAM]: String(name) }) }) as P;
   const compiled = new Map<string, { query: CompiledQuery<R>; slots: (string | { value: unknown })[] }>();
-  return async function execute(db: Kysely<Database>, shape: S, params: P): Promise<R[]> {
+  /** The shape's statement with the call's values in its places (to send some other way than execute: commitWith). */
+  function query(db: Kysely<Database>, shape: S, params: P): CompiledQuery<R> {
     const k = key(shape);
     let entry = compiled.get(k);
     if (!entry) {
@@ -29,6 +30,10 @@ export function precompiled<P extends object, S, R>(
       compiled.set(k, entry);
     }
     const parameters = entry.slots.map((slot) => (typeof slot === 'string' ? params[slot as keyof P] : slot.value));
-    return (await db.executeQuery<R>({ ...entry.query, parameters })).rows;
-  };
+    return { ...entry.query, parameters };
+  }
+  async function execute(db: Kysely<Database>, shape: S, params: P): Promise<R[]> {
+    return (await db.executeQuery<R>(query(db, shape, params))).rows;
+  }
+  return Object.assign(execute, { query });
 }
