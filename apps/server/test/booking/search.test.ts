@@ -1,4 +1,4 @@
-import { withClub } from '@klubhus/db';
+import { type Tx, withClub } from '@klubhus/db';
 import { untilLockWaiters } from '@klubhus/db/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +139,60 @@ describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (
     await change;
     expect(await searchIds('senerensen')).toEqual([id]);
     expect(await searchIds('læstsen')).toEqual([]);
+  });
+});
+
+/** Runs `work` in a transaction of the owner and keeps it open (its row locks held) until `commit` is called. */
+async function heldOpen(work: (trx: Tx) => Promise<unknown>) {
+  let commit!: () => void;
+  const held = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  let done!: () => void;
+  const worked = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const committed = owner()
+    .transaction()
+    .execute(async (trx) => {
+      await work(trx);
+      done();
+      await held;
+    });
+  await worked;
+  return {
+    commit: () => {
+      commit();
+      return committed;
+    },
+  };
+}
+
+describe.runIf(process.env.DATABASE_URL)('a company renamed while one of its orders is written (migration 0026: the names are read FOR SHARE; PostgreSQL)', () => {
+  const company = async (name: string) => (await app.staff.companies.update({ name, status: 1, phone: '12345678' })).id;
+
+  it('an order saved by staff during the rename waits for it and is found by the new name only', async () => {
+    const companyId = await company('Gammelnavn Tømrer ApS');
+    const rename = await heldOpen((trx) => trx.updateTable('companies').set({ name: 'Nynavn Tømrer ApS' }).where('id', '=', companyId).execute());
+    const saved = app.staff.orders.update({ orderLines: [{ title: 'Sponsorat', price: '1.000', amount: 1 }], firstname: 'Rita', lastname: 'Omdøbsen', email: 'rita@example.dk', companyId });
+    // Without the lock the order is saved at once with the old name, and the rename never sees it.
+    await untilLockWaiters(owner(), 1, 5_000).finally(rename.commit);
+    const { id } = await saved;
+    expect(await searchIds('nynavn tømrer')).toEqual([id]);
+    expect(await searchIds('gammelnavn')).toEqual([]);
+  });
+
+  it('a booking’s order flushed during the rename: the flush waits for it and writes the new name', async () => {
+    const companyId = await company('Førnavn VVS ApS');
+    const id = await deferredOrder(app.demo, 'Flushsen');
+    await owner().updateTable('orders').set({ company_id: companyId }).where('id', '=', id).execute();
+    await owner().deleteFrom('order_search').where('order_id', '=', id).execute();
+    const rename = await heldOpen((trx) => trx.updateTable('companies').set({ name: 'Efternavn VVS ApS' }).where('id', '=', companyId).execute());
+    const flush = withClub(app.t.database.db, { clientId: app.demo }, (trx) => orderSearchFlush(app.demo, [id]).execute(trx));
+    await untilLockWaiters(owner(), 1, 5_000).finally(rename.commit);
+    expect((await flush).rows[0].flushed).toBe(1);
+    expect(await searchIds('efternavn vvs')).toEqual([id]);
+    expect(await searchIds('førnavn')).toEqual([]);
   });
 });
 

@@ -24,6 +24,7 @@ import * as m0022 from './0022_order_search_words';
 import * as m0023 from './0023_booking_write_lighter';
 import * as m0024 from './0024_order_list_positions';
 import * as m0025 from './0025_booking_pg_lighter';
+import * as m0026 from './0026_order_search_names_locked';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_booking_write_lighter': m0023,
   '0024_order_list_positions': m0024,
   '0025_booking_pg_lighter': m0025,
+  '0026_order_search_names_locked': m0026,
 };
