@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 const ORDER_SEARCH_LOCK = sql.raw(`hashtext('klubhus.order_search')`);
 
 /**
- * What PostgreSQL does for one public booking, less (issue 15: ≥300 bookings/s on two cores). Measured
+ * What PostgreSQL does for one public booking, less (issue 14: ≥300 bookings/s on two cores). Measured
  * per booking with scripts/bench/booking-cost.ts (PostgreSQL's CPU) and, per statement, in psql.
  *
  * 1. order_search_flush (migration 0023), which writes a booking's search rows behind its commit, was
