@@ -88,62 +88,8 @@ describe('a booking’s order in the order search', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (PostgreSQL)', () => {
-  it('a change first: the flush waits for it and reads the order as changed', async () => {
-    const id = await deferredOrder(app.demo, 'Førstesen');
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let changed!: () => void;
-    const isChanged = new Promise<void>((resolve) => {
-      changed = resolve;
-    });
-    const change = owner()
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable('orders').set({ lastname: 'Ændretsen' }).where('id', '=', id).execute();
-        changed();
-        await held;
-      });
-    await isChanged;
-    const flush = withClub(app.t.database.db, { clientId: app.demo }, (trx) => orderSearchFlush(app.demo, [id]).execute(trx));
-    await untilLockWaiters(owner(), 1);
-    letGo();
-    await change;
-    expect((await flush).rows[0].flushed).toBe(1);
-    expect(await searchIds('ændretsen')).toEqual([id]);
-    expect(await searchIds('førstesen')).toEqual([]);
-  });
-
-  it('a change while a flush that read the order before it is not yet committed: the change waits and updates the row the flush wrote', async () => {
-    const id = await deferredOrder(app.demo, 'Læstsen');
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let flushed!: () => void;
-    const isFlushed = new Promise<void>((resolve) => {
-      flushed = resolve;
-    });
-    const flush = withClub(app.t.database.db, { clientId: app.demo }, async (trx) => {
-      await orderSearchFlush(app.demo, [id]).execute(trx);
-      flushed();
-      await held;
-    });
-    await isFlushed;
-    const change = owner().updateTable('orders').set({ lastname: 'Senerensen' }).where('id', '=', id).execute();
-    await untilLockWaiters(owner(), 1);
-    letGo();
-    await flush;
-    await change;
-    expect(await searchIds('senerensen')).toEqual([id]);
-    expect(await searchIds('læstsen')).toEqual([]);
-  });
-});
-
-/** Runs `work` in a transaction of the owner and keeps it open (its row locks held) until `commit` is called. */
-async function heldOpen(work: (trx: Tx) => Promise<unknown>) {
+/** Runs `work` in a transaction (the owner's, or `open`'s) and keeps it open, its locks held, until `commit` is called. */
+async function heldOpen(work: (trx: Tx) => Promise<unknown>, open: (fn: (trx: Tx) => Promise<void>) => Promise<void> = (fn) => owner().transaction().execute(fn)) {
   let commit!: () => void;
   const held = new Promise<void>((resolve) => {
     commit = resolve;
@@ -152,13 +98,11 @@ async function heldOpen(work: (trx: Tx) => Promise<unknown>) {
   const worked = new Promise<void>((resolve) => {
     done = resolve;
   });
-  const committed = owner()
-    .transaction()
-    .execute(async (trx) => {
-      await work(trx);
-      done();
-      await held;
-    });
+  const committed = open(async (trx) => {
+    await work(trx);
+    done();
+    await held;
+  });
   await worked;
   return {
     commit: () => {
@@ -167,6 +111,31 @@ async function heldOpen(work: (trx: Tx) => Promise<unknown>) {
     },
   };
 }
+
+describe.runIf(process.env.DATABASE_URL)('an order changed while it is flushed (PostgreSQL)', () => {
+  it('a change first: the flush waits for it and reads the order as changed', async () => {
+    const id = await deferredOrder(app.demo, 'Førstesen');
+    const change = await heldOpen((trx) => trx.updateTable('orders').set({ lastname: 'Ændretsen' }).where('id', '=', id).execute());
+    const flush = withClub(app.t.database.db, { clientId: app.demo }, (trx) => orderSearchFlush(app.demo, [id]).execute(trx));
+    await untilLockWaiters(owner(), 1).finally(change.commit);
+    expect((await flush).rows[0].flushed).toBe(1);
+    expect(await searchIds('ændretsen')).toEqual([id]);
+    expect(await searchIds('førstesen')).toEqual([]);
+  });
+
+  it('a change while a flush that read the order before it is not yet committed: the change waits and updates the row the flush wrote', async () => {
+    const id = await deferredOrder(app.demo, 'Læstsen');
+    const flush = await heldOpen(
+      (trx) => orderSearchFlush(app.demo, [id]).execute(trx),
+      (fn) => withClub(app.t.database.db, { clientId: app.demo }, fn),
+    );
+    const change = owner().updateTable('orders').set({ lastname: 'Senerensen' }).where('id', '=', id).execute();
+    await untilLockWaiters(owner(), 1).finally(flush.commit);
+    await change;
+    expect(await searchIds('senerensen')).toEqual([id]);
+    expect(await searchIds('læstsen')).toEqual([]);
+  });
+});
 
 describe.runIf(process.env.DATABASE_URL)('a company renamed while one of its orders is written (migration 0026: the names are read FOR SHARE; PostgreSQL)', () => {
   const company = async (name: string) => (await app.staff.companies.update({ name, status: 1, phone: '12345678' })).id;
