@@ -1,11 +1,27 @@
-import { DEMO_USERS } from '@klubhus/db';
+import { DEMO_USERS, setScope } from '@klubhus/db';
 import type { TOrderUpdateRequest } from '@klubhus/domain';
+import { sql } from 'kysely';
 import { callerAt, type TestApp } from '../helpers';
 import { expectRefused, rowsOf } from '../support/refusals';
 
 /** A tRPC caller for a demo user with the given club as the session's club. */
 export const callerFor = (t: TestApp, email: string = DEMO_USERS.admin, clubName = 'Demo IF') => callerAt(t, email, clubName, t.dataDir);
 export type OrdersCaller = Awaited<ReturnType<typeof callerFor>>;
+
+/**
+ * `count` orders of one buyer in a club at once, as the owner (an import's bulk insert), numbered
+ * after the club's last; the insert's statement trigger counts them (migration 0025).
+ */
+export async function bulkOrders(t: TestApp, club: number, lastname: string, count: number) {
+  await t.database.owner.transaction().execute(async (trx) => {
+    await setScope(trx, club, null);
+    const last = (await trx.selectFrom('order_counters').select('last_number').where('client_id', '=', club).executeTakeFirst())?.last_number ?? 0;
+    await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)
+      SELECT ${club}, ${last} + g, 'draft', 'pending', 'Kaj', ${lastname}, 'k' || g || '.' || lower(${lastname}) || '@bulk.dk'
+      FROM generate_series(1, ${count}) g`.execute(trx);
+    await trx.updateTable('order_counters').set({ last_number: last + count }).where('client_id', '=', club).execute();
+  });
+}
 
 export const ORDER_TABLES = ['order_counters', 'orders', 'order_lines', 'order_line_options', 'order_audit'] as const;
 

@@ -1,10 +1,10 @@
 import { listStatement } from '@klubhus/api/orders/service';
-import { DEMO_USERS, setScope } from '@klubhus/db';
+import { DEMO_USERS } from '@klubhus/db';
 import { ZOrderListRequest } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingFixtures, useTestApp } from '../support/app';
-import { callerFor, type OrdersCaller } from './helpers';
+import { bulkOrders, callerFor, type OrdersCaller } from './helpers';
 
 /**
  * A page after the first of the unsearched list by number (migration 0024): reached through the
@@ -19,19 +19,7 @@ let demo: number;
 let naboClub: number;
 const owner = () => app.t.database.owner;
 
-/** count orders of one buyer in a club at once, as the owner (an import's bulk insert), numbered after the club's last. */
-async function bulk(club: number, lastname: string, count: number) {
-  await owner()
-    .transaction()
-    .execute(async (trx) => {
-      await setScope(trx, club, null);
-      const last = (await trx.selectFrom('order_counters').select('last_number').where('client_id', '=', club).executeTakeFirst())?.last_number ?? 0;
-      await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)
-        SELECT ${club}, ${last} + g, 'draft', 'pending', 'Kaj', ${lastname}, 'k' || g || '@bulk.dk'
-        FROM generate_series(1, ${count}) g`.execute(trx);
-      await trx.updateTable('order_counters').set({ last_number: last + count }).where('client_id', '=', club).execute();
-    });
-}
+const bulk = (club: number, lastname: string, count: number) => bulkOrders(app.t, club, lastname, count);
 
 /** The plain query: the club's order numbers in the list's order, one page. */
 async function naive(club: number, dir: 'asc' | 'desc', page: number, perPage: number) {

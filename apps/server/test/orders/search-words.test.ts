@@ -1,10 +1,10 @@
-import { DEMO_USERS, setScope } from '@klubhus/db';
+import { DEMO_USERS } from '@klubhus/db';
 import { ORDER_SEARCH_COUNT_CAP } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingFixtures, useTestApp } from '../support/app';
 import { guest, openEvent } from '../booking/helpers';
-import { callerFor, type OrdersCaller } from './helpers';
+import { bulkOrders, callerFor, type OrdersCaller } from './helpers';
 
 /**
  * The order search's words (migration 0022, order_search_words): a search of letters or digits proves
@@ -38,20 +38,7 @@ async function expectRight(caller: OrdersCaller, club: number, search: string) {
   return r;
 }
 
-/** cap + extra orders of one buyer in a club at once, as the owner (an import's bulk insert: the triggers index each). */
-async function bulk(club: number, lastname: string, count: number) {
-  await owner()
-    .transaction()
-    .execute(async (trx) => {
-      await setScope(trx, club, null);
-      const last = (await trx.selectFrom('order_counters').select('last_number').where('client_id', '=', club).executeTakeFirst())?.last_number ?? 0;
-      await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)
-        SELECT ${club}, ${last} + g, 'draft', 'pending', 'Kaj', ${lastname}, 'k' || g || '.' || lower(${lastname}) || '@bulk.dk'
-        FROM generate_series(1, ${count}) g`.execute(trx);
-      // The count trigger (migration 0011) has made the counter row if the club had none.
-      await trx.updateTable('order_counters').set({ last_number: last + count }).where('client_id', '=', club).execute();
-    });
-}
+const bulk = (club: number, lastname: string, count: number) => bulkOrders(app.t, club, lastname, count);
 
 beforeAll(async () => {
   nabo = await callerFor(app.t, DEMO_USERS.admin, 'Nabo BK');
