@@ -4,13 +4,23 @@ import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import { type ZodType, ZodError, type z } from 'zod';
 import { type Session, type SessionUser, validateSession } from './auth/session';
 import { userProfile, validateSessionWithProfile } from './auth/user';
-import { clubContextCache, openClubCall } from './clubs/call';
+import { clubContextCache, GuessMissed, holdClubCall, openClubCall } from './clubs/call';
 import type { ClubContext } from './clubs/context';
 import type { CallOutcome, Context } from './context';
 import { CallFiles, fileStorage } from './attachments/storage';
 import { isInternalError, reportInternalError } from './lib/errors';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares of itself (`.meta({...})`). */
+export interface ProcedureMeta {
+  /**
+   * A club read whose first statement may go out with the call's session check, in one round trip
+   * (see oneTripCall): it only reads the database, and does nothing before its first statement's
+   * answer that acts on the call (no mail, no outside system, no file).
+   */
+  oneTrip?: boolean;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     // An internal error's own text (a PostgreSQL message, a stack) never leaves the server.
@@ -179,24 +189,35 @@ export interface ClubScope {
  * connection. A list call is four statements: BEGIN, that one, the list, COMMIT.
  */
 function clubRung(check: ClubCheck) {
-  return t.procedure.use(async ({ ctx, path, next }) => {
+  return t.procedure.use(async ({ ctx, path, type, meta, next }) => {
     const files = new CallFiles(fileStorage(ctx.deps.config));
     let committed = false;
     let outcome: { ok: boolean; error?: TRPCError } = { ok: false };
     try {
       const sessionId = ctx.sessionId;
       if (!sessionId) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
+      // tRPC merges these into the call's context.
+      const proceed = (trx: Tx, club: ClubContext, session: Session, user: SessionUser) =>
+        next({ ctx: { db: trx, sessionChecked: true as const, session, user, club, trx, files } });
+      if (meta?.oneTrip && type === 'query') {
+        const result = await oneTripCall(ctx, sessionId, check, proceed);
+        if (result) {
+          outcome = result;
+          committed = true;
+          return result;
+        }
+      }
+      const cache = clubContextCache(ctx.deps.database);
       const result = await ctx.db.transaction().execute(async (trx) => {
         const call = await openClubCall(trx, sessionId);
         if (!call) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
         const clientId = call.session.currentClientId;
         if (!clientId) throw refuse('FORBIDDEN', MSG.noClub);
-        const club = await clubContextCache(ctx.deps.database).get(trx, call.user, clientId, call.contextVersion);
+        const club = await cache.get(trx, call.user, clientId, call.contextVersion);
         if (!club) throw refuse('FORBIDDEN', MSG.noClub);
         check(club);
-        const scope: ClubScope = { club, trx, files };
-        // tRPC merges these into the call's context.
-        const result = await next({ ctx: { db: trx, sessionChecked: true as const, session: call.session, user: call.user, ...scope } });
+        if (call.contextVersion !== null) cache.remember({ session: call.session, user: call.user, clientId, version: call.contextVersion });
+        const result = await proceed(trx, club, call.session, call.user);
         outcome = result;
         // tRPC hands a failure back as a result: throw it so the transaction rolls back.
         if (!result.ok) throw result.error;
@@ -212,6 +233,57 @@ function clubRung(check: ClubCheck) {
       await files.settle(committed);
     }
   });
+}
+
+/**
+ * A one-trip club read (ProcedureMeta.oneTrip): the session's check and scope (openClubCall's
+ * statement) go out in one write with the procedure's first statement, in a READ ONLY transaction,
+ * on the strength of what the session's last call in this process found (ClubCallGuess) — the club,
+ * its context at that version and the user, checked against the rung as usual. Nothing is taken on
+ * trust: the check statement runs first in the transaction and scopes it to the session's real club
+ * (row-level security), and its answer is compared with the guess before any later statement is
+ * answered to the procedure. Should anything differ (the session gone, expired or due for
+ * extension, another club, a changed user or club context) the call answers nothing of it and runs
+ * again the ordinary way. Null when there is no guess, the rung refuses it (a refusal is decided
+ * on a fresh read), or the database does not pipeline: the caller runs the ordinary call.
+ */
+async function oneTripCall<R extends { ok: boolean; error?: TRPCError }>(
+  ctx: Context,
+  sessionId: string,
+  check: ClubCheck,
+  proceed: (trx: Tx, club: ClubContext, session: Session, user: SessionUser) => Promise<R>,
+): Promise<R | null> {
+  if (ctx.deps.database.kind === 'pglite') return null;
+  const cache = clubContextCache(ctx.deps.database);
+  const known = cache.guess(sessionId);
+  if (!known) return null;
+  try {
+    check(known.club);
+  } catch {
+    return null;
+  }
+  const { guess, club } = known;
+  try {
+    return await ctx.db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const held = await holdClubCall(trx, sessionId, guess);
+        if (!held) throw new GuessMissed('Not pipelined');
+        const result = await proceed(trx, club, guess.session, guess.user);
+        // The answer stands only if the session is what was guessed (the procedure may have sent nothing).
+        held.flush();
+        await held.answer;
+        if (!result.ok) throw result.error;
+        return result;
+      });
+  } catch (error) {
+    if (error instanceof GuessMissed || (error instanceof TRPCError && error.cause instanceof GuessMissed)) {
+      cache.forget(sessionId);
+      return null;
+    }
+    throw error;
+  }
 }
 
 /** Rung 3: a member of the session's current club. */

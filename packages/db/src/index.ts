@@ -3,7 +3,7 @@ export * from './json';
 export * from './migrate';
 export * from './schema';
 export * from './tenancy';
-export { commitWith, commitWithThen } from './dialect/pipeline';
+export { commitWith, commitWithThen, holdAhead } from './dialect/pipeline';
 export { APP_ROLE } from './migrations/helpers';
 export * from './env';
 export * from './password';

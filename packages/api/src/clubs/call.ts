@@ -1,6 +1,6 @@
-import { type DatabaseHandle, precompiled, type Tx } from '@klubhus/db';
+import { type DatabaseHandle, holdAhead, precompiled, type Tx } from '@klubhus/db';
 import { sql } from 'kysely';
-import { type CheckedSession, extendSession, SESSION_COLUMNS, sessionFromRow } from '../auth/session';
+import { type CheckedSession, extendSession, type Session, SESSION_COLUMNS, type SessionRow, type SessionUser, sessionFromRow } from '../auth/session';
 import { type ClubContext, readClubContext } from './context';
 
 const openClubCallQuery = precompiled(
@@ -37,6 +37,52 @@ export async function openClubCall(trx: Tx, sessionId: string): Promise<(Checked
   return { ...checked, contextVersion: row.context_version === null ? null : Number(row.context_version) };
 }
 
+/**
+ * What a session's last club call in this process found: the session, its user, its club and the
+ * club's context version. A one-trip call (trpc.ts) starts from it.
+ */
+export interface ClubCallGuess {
+  session: Session;
+  user: SessionUser;
+  clientId: number;
+  version: number;
+}
+
+/** The guess proved wrong by the session's row: the call runs again the ordinary way. */
+export class GuessMissed extends Error {}
+
+/**
+ * Holds the club call's first statement (openClubCall's, which also scopes the transaction) to go
+ * out in one write with the call's next statement, sent on the strength of `guess`. Its answer is
+ * checked before any later statement of the call is answered: a session that is gone, expired, due
+ * for extension (a write: the ordinary call does it), on another club, of a changed user, or a club
+ * whose context changed, fails them all with GuessMissed. Null where statements are not pipelined.
+ */
+export async function holdClubCall(trx: Tx, sessionId: string, guess: ClubCallGuess): Promise<{ answer: Promise<unknown>; flush: () => void } | null> {
+  return holdAhead(trx, openClubCallQuery.query(trx, null, { sessionId }), ({ rows: [row] }) => {
+    if (!row || !guessHolds(row, guess)) throw new GuessMissed('The session is not what its last call found');
+  });
+}
+
+function guessHolds(row: SessionRow & { context_version: number | string | null }, guess: ClubCallGuess): boolean {
+  const checked = sessionFromRow(row);
+  if (!checked || checked.extended || row.context_version === null || Number(row.context_version) !== guess.version) return false;
+  const { session, user } = checked;
+  const was = guess.user;
+  return (
+    session.currentClientId === guess.clientId &&
+    session.userId === guess.session.userId &&
+    session.remember === guess.session.remember &&
+    user.email === was.email &&
+    user.firstname === was.firstname &&
+    user.lastname === was.lastname &&
+    user.picture === was.picture &&
+    user.admin === was.admin &&
+    user.superAdmin === was.superAdmin &&
+    user.timeZone === was.timeZone
+  );
+}
+
 /** Entries kept per process: one per (club, user) in use; the oldest goes first past this. */
 const CACHE_LIMIT = 10_000;
 
@@ -48,11 +94,13 @@ const CACHE_LIMIT = 10_000;
  */
 export class ClubContextCache {
   private readonly entries = new Map<string, { version: number; club: ClubContext | null }>();
+  /** Per session id: what its last club call found (see ClubCallGuess). */
+  private readonly guesses = new Map<string, ClubCallGuess>();
 
   async get(trx: Tx, user: { id: number; admin: boolean }, clientId: number, version: number | null): Promise<ClubContext | null> {
+    const hit = this.peek(user, clientId, version);
+    if (hit !== undefined) return hit;
     const key = `${clientId}:${user.id}:${user.admin ? 1 : 0}`;
-    const hit = this.entries.get(key);
-    if (hit && version !== null && hit.version === version) return hit.club;
     const read = await readClubContext(trx, user, clientId);
     this.entries.delete(key);
     if (read.version !== null) {
@@ -60,6 +108,32 @@ export class ClubContextCache {
       this.entries.set(key, { version: read.version, club: read.club && freezeClub(read.club) });
     }
     return read.club;
+  }
+
+  /** The context read at `version`, if this process holds it (undefined: not held). */
+  peek(user: { id: number; admin: boolean }, clientId: number, version: number | null): ClubContext | null | undefined {
+    const hit = this.entries.get(`${clientId}:${user.id}:${user.admin ? 1 : 0}`);
+    return hit && version !== null && hit.version === version ? hit.club : undefined;
+  }
+
+  /** Keeps what a session's club call found, for its next call (see ClubCallGuess). */
+  remember(guess: ClubCallGuess): void {
+    const id = guess.session.id;
+    this.guesses.delete(id);
+    if (this.guesses.size >= CACHE_LIMIT) this.guesses.delete(this.guesses.keys().next().value as string);
+    this.guesses.set(id, guess);
+  }
+
+  /** The session's guess and the club context held at its version; null when either is missing. */
+  guess(sessionId: string): { guess: ClubCallGuess; club: ClubContext } | null {
+    const guess = this.guesses.get(sessionId);
+    const club = guess && this.peek(guess.user, guess.clientId, guess.version);
+    return guess && club ? { guess, club } : null;
+  }
+
+  /** Forgets a session's guess (it missed). */
+  forget(sessionId: string): void {
+    this.guesses.delete(sessionId);
   }
 
   get size(): number {

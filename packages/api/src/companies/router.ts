@@ -42,7 +42,8 @@ const { read, write, remove } = moduleAccess('companies', 'companies');
 const byId = z.object({ id });
 
 export const companiesRouter = router({
-  list: read.input(ZCompanyListRequest).output(ZCompanyListResponse).query(({ ctx, input }) => listCompanies(ctx.trx, ctx.club.clientId, input)),
+  /** One round trip with the call's session check (oneTrip): a read of the database only. */
+  list: read.meta({ oneTrip: true }).input(ZCompanyListRequest).output(ZCompanyListResponse).query(({ ctx, input }) => listCompanies(ctx.trx, ctx.club.clientId, input)),
   export: read.input(ZCompanyListRequest).output(ZSpreadsheetResponse).mutation(({ ctx, input }) => exportCompanies(ctx.trx, ctx.club.clientId, input)),
   get: read.input(byId).output(ZCompanyResponse).query(({ ctx, input }) => getCompany(ctx.trx, ctx.club.clientId, input.id)),
   update: write.input(ZCompanyUpdateRequest).output(ZSaveResponse).mutation(({ ctx, input }) => saveCompany(ctx.trx, ctx.files, ctx.club, input)),

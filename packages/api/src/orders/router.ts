@@ -42,8 +42,11 @@ const action = (rung: typeof write, name: OrderAction) =>
  * and capture; and the public page a payment link opens (guarded by the link's token alone).
  */
 export const ordersRouter = router({
-  /** A read of one statement (mostly): it commits the call's transaction with its statement (listOrders' commit). */
-  list: read.input(ZOrderListRequest).output(ZOrderListResponse).query(({ ctx, input }) => listOrders(ctx.trx, ctx.club.clientId, input, { commit: true })),
+  /**
+   * A read of one statement (mostly): it goes out with the call's session check (oneTrip) and commits
+   * the call's transaction with it (listOrders' commit), one round trip for the call.
+   */
+  list: read.meta({ oneTrip: true }).input(ZOrderListRequest).output(ZOrderListResponse).query(({ ctx, input }) => listOrders(ctx.trx, ctx.club.clientId, input, { commit: true })),
   export: read.input(ZOrderListRequest).output(ZSpreadsheetResponse).mutation(({ ctx, input }) => exportOrders(ctx.trx, ctx.club.clientId, input)),
   get: read.input(byId).output(ZOrderResponse).query(({ ctx, input }) => getOrder(ctx.trx, ctx.club.clientId, input.id)),
   /** The Billetter tab: the tickets the order's booking issued. */

@@ -9,7 +9,9 @@ import type pg from 'pg';
  * BEGIN (and the scope, tenancy.ts) are written ahead: the transaction's first statement follows
  * them on the wire at once, and the first answer awaited reports their failure. commitWith writes a
  * transaction's last statement and COMMIT together, so a row lock it takes is held only inside
- * PostgreSQL, not across a round trip through this process.
+ * PostgreSQL, not across a round trip through this process. hold keeps a statement back to go out
+ * with the next one, its answer checked before any later answer is given (a club call's session
+ * check with the call's read: one round trip).
  *
  * No cursors or streams here: a pipelined connection refuses them (pg: 'not supported in pipeline
  * mode'), and nothing in the app streams from PostgreSQL.
@@ -26,6 +28,7 @@ export class PipelinedPostgresDialect extends PostgresDialect {
 }
 
 const BEGIN = CompiledQuery.raw('begin');
+const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
@@ -40,8 +43,8 @@ class PipelinedDriver extends PostgresDriver {
     return new PipelinedConnection(await this.#pool.connect());
   }
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
-    (connection as PipelinedConnection).begin();
+    if (settings.isolationLevel || (settings.accessMode && settings.accessMode !== 'read only')) return super.beginTransaction(connection, settings);
+    (connection as PipelinedConnection).begin(settings.accessMode === 'read only');
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PipelinedConnection).commit();
@@ -61,8 +64,10 @@ class PipelinedConnection implements DatabaseConnection {
   #ended = false;
   /** Writes are held until this tick's work is done (see sendAhead). */
   #holding = false;
-  /** BEGIN is due: it goes out with whatever the transaction sends first (see begin). */
-  #beginDue = false;
+  /** BEGIN (or BEGIN READ ONLY) is due: it goes out with whatever the transaction sends first (see begin). */
+  #beginDue: CompiledQuery | null = null;
+  /** A statement held to go out with the transaction's next one (see hold). */
+  #held: { query: CompiledQuery; verify: (result: QueryResult<unknown>) => void; settle: (answer: Promise<QueryResult<unknown>>) => void } | null = null;
 
   constructor(readonly client: pg.PoolClient) {}
 
@@ -72,20 +77,50 @@ class PipelinedConnection implements DatabaseConnection {
    * answer where there were two — PostgreSQL answers each Sync in a packet of its own, and each
    * packet costs this process a wakeup. Anything else is preceded by BEGIN on its own.
    */
-  begin(): void {
-    this.#beginDue = true;
+  begin(readOnly = false): void {
+    this.#beginDue = readOnly ? BEGIN_READ_ONLY : BEGIN;
   }
 
-  /** BEGIN, written ahead, unless it is out already. */
-  #sendBegin(): void {
-    if (!this.#beginDue) return;
-    this.#beginDue = false;
-    this.sendAhead(BEGIN);
+  /** What opens the transaction and is not out yet: BEGIN, then the held statement (see hold), written ahead. */
+  #sendOpening(): void {
+    if (this.#beginDue) {
+      const begin = this.#beginDue;
+      this.#beginDue = null;
+      this.sendAhead(begin);
+    }
+    const held = this.#held;
+    if (!held) return;
+    this.#held = null;
+    // Written ahead as any statement, with its check: a failed check fails every answer awaited after it.
+    const answer = this.#writeAhead(held.query).then((result) => {
+      held.verify(result);
+      return result;
+    });
+    answer.catch(() => {});
+    this.#ahead.push(answer);
+    held.settle(answer);
+  }
+
+  /**
+   * Holds a statement (with BEGIN, when due) until the transaction sends its next one, and writes
+   * both in one write: one round trip for the two. `verify` checks its answer before anything after
+   * it is answered — throwing fails every later answer of the transaction with that error — so what
+   * follows it on the wire may depend on what it does or finds (a club call's session and scope:
+   * trpc.ts). Answers its rows once verified; `flush` sends it now if nothing followed.
+   */
+  hold<R>(query: CompiledQuery<R>, verify: (result: QueryResult<R>) => void): { answer: Promise<QueryResult<R>>; flush: () => void } {
+    if (this.#held || this.#ended) throw new Error('hold: a statement is held already, or the transaction is over');
+    let settle!: (answer: Promise<QueryResult<unknown>>) => void;
+    const answer = new Promise<QueryResult<unknown>>((resolve) => {
+      settle = resolve;
+    });
+    this.#held = { query, verify: verify as (result: QueryResult<unknown>) => void, settle };
+    return { answer: answer as Promise<QueryResult<R>>, flush: () => this.#sendOpening() };
   }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#ended) return Promise.reject(new Error('A statement after commitWith: the transaction is committed already'));
-    this.#sendBegin();
+    this.#sendOpening();
     return this.#answer(this.#send<R>(query));
   }
 
@@ -100,10 +135,17 @@ class PipelinedConnection implements DatabaseConnection {
    * transaction's first statement) leaves in the same write.
    */
   sendAhead(query: CompiledQuery): void {
-    if (this.#beginDue && query.parameters.length === 0 && query !== BEGIN) {
-      this.#beginDue = false;
-      query = CompiledQuery.raw(`begin;\n${query.sql}`);
-    } else this.#sendBegin();
+    if (this.#beginDue && !this.#held && query.parameters.length === 0 && query !== BEGIN && query !== BEGIN_READ_ONLY) {
+      query = CompiledQuery.raw(`${this.#beginDue.sql};\n${query.sql}`);
+      this.#beginDue = null;
+    } else if (query !== BEGIN && query !== BEGIN_READ_ONLY) this.#sendOpening();
+    const answer = this.#writeAhead(query);
+    answer.catch(() => {});
+    this.#ahead.push(answer);
+  }
+
+  /** Writes a statement, corked until this tick's work is done (see sendAhead); its answer. */
+  #writeAhead(query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (!this.#holding) {
       this.#holding = true;
       const stream = this.#stream;
@@ -113,9 +155,7 @@ class PipelinedConnection implements DatabaseConnection {
         stream.uncork();
       });
     }
-    const answer = this.#send(query);
-    answer.catch(() => {});
-    this.#ahead.push(answer);
+    return this.#send(query);
   }
 
   /**
@@ -125,7 +165,7 @@ class PipelinedConnection implements DatabaseConnection {
    */
   async commitWith<R>(query: CompiledQuery<R>, then?: CompiledQuery): Promise<{ result: QueryResult<R>; thenFailed: unknown }> {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
-    this.#sendBegin();
+    this.#sendOpening();
     const stream = this.#stream;
     stream.cork();
     let answer: Promise<QueryResult<R>>;
@@ -152,7 +192,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async commit(): Promise<void> {
-    this.#sendBegin();
+    this.#sendOpening();
     if (this.#ended) this.#ended = false;
     else await this.#answer(this.#send(COMMIT));
   }
@@ -160,8 +200,14 @@ class PipelinedConnection implements DatabaseConnection {
   async rollback(): Promise<void> {
     // What was written ahead failed or not: the rollback ends it either way.
     this.#ahead = [];
-    // A transaction that sent nothing (not even BEGIN) has nothing to roll back.
-    if (this.#beginDue) this.#beginDue = false;
+    // A transaction that sent nothing (not even BEGIN) has nothing to roll back; a held statement never goes out.
+    if (this.#held) {
+      const unsent = Promise.reject(new Error('The held statement was not sent: the transaction rolled back first'));
+      unsent.catch(() => {});
+      this.#held.settle(unsent);
+      this.#held = null;
+    }
+    if (this.#beginDue) this.#beginDue = null;
     else if (this.#ended) this.#ended = false;
     else await this.#send(ROLLBACK);
   }
@@ -234,4 +280,19 @@ export async function commitWithThen<R>(
   if (!(connection instanceof PipelinedConnection)) return { result: await trx.executeQuery(query), after: 'not sent' };
   const { result, thenFailed } = await connection.commitWith(query, then);
   return { result, after: thenFailed === null ? 'done' : { failed: thenFailed } };
+}
+
+/**
+ * Holds a statement of the transaction to go out with its next one, in one write
+ * (PipelinedConnection.hold): `answer` gives its rows once `verify` accepted them (a rejection fails
+ * every later answer of the transaction too), `flush` sends it now if nothing followed. Null
+ * elsewhere (PGlite), where statements are not pipelined.
+ */
+export async function holdAhead<R>(
+  trx: Transaction<any>,
+  query: CompiledQuery<R>,
+  verify: (result: QueryResult<R>) => void,
+): Promise<{ answer: Promise<QueryResult<R>>; flush: () => void } | null> {
+  const connection = await connectionOf(trx);
+  return connection instanceof PipelinedConnection ? connection.hold(query, verify) : null;
 }
