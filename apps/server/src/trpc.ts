@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import { type AnyTRPCProcedure, type AnyTRPCRouter, getErrorShape, getTRPCErrorFromUnknown, type inferRouterContext, TRPCError, transformTRPCResponse } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import { resolveResponse } from '@trpc/server/http';
+import { getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -19,6 +19,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Anything but a JSON body (a form, octet-stream: tRPC's other content types) gets the standard
  * undici Request, and an answer that streams (JSON lines) is handed to Fastify as the Response it
  * is: both behave exactly as tRPC's own adapter.
+ *
+ * The commonest call of all, one query by GET (every list and screen read), is answered without
+ * resolveResponse when it succeeds (see answerQuery): the procedure is called as resolveResponse
+ * calls it, with the same context, raw input and signal, and its answer written as resolveResponse
+ * writes it. A failure is handed to resolveResponse to shape (its `error` option), as is every other
+ * kind of call. trpc-adapter.test.ts holds both paths to tRPC's own adapter, call by call.
  */
 export interface TrpcRoutesOptions<TRouter extends AnyTRPCRouter> {
   prefix: string;
@@ -35,12 +41,19 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(scope: FastifyInstance
   scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
   scope.all(`${opts.prefix}/:path`, async (req, reply) => {
+    const path = (req.params as { path: string }).path;
+    let failed: { error: TRPCError; ctx: unknown } | null = null;
+    if (req.method === 'GET') {
+      const query = await answerQuery(opts, req, reply, path);
+      if (query && 'body' in query) return query.body;
+      failed = query;
+    }
     const res = await resolveResponse({
       router: opts.router,
       req: trpcRequest(req, reply),
-      path: (req.params as { path: string }).path,
-      error: null,
-      createContext: async () => opts.createContext(req, reply),
+      path,
+      error: failed?.error ?? null,
+      createContext: async () => (failed ? failed.ctx : opts.createContext(req, reply)) as inferRouterContext<TRouter>,
     });
     if (res.headers.has('transfer-encoding') || res.headers.get('content-type') === 'text/event-stream') {
       // A streamed answer (JSON lines, server-sent events): Fastify writes it as it comes.
@@ -50,6 +63,70 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(scope: FastifyInstance
     for (const [name, value] of res.headers) reply.header(name, value);
     return reply.send(await res.text());
   });
+}
+
+/**
+ * One query by GET (not a batch, not a stream, no connection parameters, a path that needs no
+ * decoding, a procedure that is a query), run as resolveResponse runs it: its context from
+ * createContext, its raw input the `input` parameter parsed as JSON (a failure refused as tRPC
+ * refuses it) and deserialized by the router's transformer, the call's signal aborted when the client
+ * leaves. Answered with `body` (the reply sent) when it succeeds; a failure comes back as the error
+ * and the context it ran with, for resolveResponse to shape; null: not such a call.
+ */
+async function answerQuery<TRouter extends AnyTRPCRouter>(
+  opts: TrpcRoutesOptions<TRouter>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<{ body: FastifyReply } | { error: TRPCError; ctx: unknown } | null> {
+  const headers = req.headers;
+  if (headers['content-type'] !== undefined || headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl') || path.includes('%')) return null;
+  const procedure = (opts.router._def.procedures as Record<string, AnyTRPCProcedure | undefined>)[path];
+  if (procedure?._def.type !== 'query') return null;
+  const at = req.url.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : req.url.slice(at + 1));
+  if (params.has('batch') || params.has('connectionParams')) return null;
+  const config = opts.router._def._config;
+  let input: Promise<unknown> | null = null;
+  const getRawInput = () => {
+    input ??= (async () => {
+      const text = params.get('input');
+      if (!text) return undefined;
+      try {
+        return config.transformer.input.deserialize(JSON.parse(text));
+      } catch (cause) {
+        if (cause instanceof TRPCError) throw cause;
+        throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      }
+    })();
+    return input;
+  };
+  let ctx: unknown;
+  try {
+    ctx = await opts.createContext(req, reply);
+  } catch (cause) {
+    return { error: getTRPCErrorFromUnknown(cause), ctx: undefined };
+  }
+  try {
+    const data = await procedure({ path, getRawInput, ctx, type: 'query', signal: abortedWhenClientLeaves(reply), batchIndex: 0 });
+    reply.header('vary', 'trpc-accept, accept').header('content-type', 'application/json');
+    if (isDataStream(data)) {
+      // resolveResponse refuses it outside the call, so its shape names no path.
+      const error = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+      const shape = getErrorShape({ config, error, type: 'query', path: undefined, input: undefined, ctx });
+      return { body: reply.code(getHTTPStatusCodeFromError(error)).send(JSON.stringify(transformTRPCResponse(config, { error: shape }))) };
+    }
+    return { body: reply.code(200).send(JSON.stringify(transformTRPCResponse(config, { result: { data } }))) };
+  } catch (cause) {
+    return { error: getTRPCErrorFromUnknown(cause), ctx };
+  }
+}
+
+/** What resolveResponse refuses to answer as plain JSON: an async iterable, or an object holding promises or iterables. */
+function isDataStream(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const streams = (v: unknown) => v !== null && typeof v === 'object' && (Symbol.asyncIterator in v || typeof (v as { then?: unknown }).then === 'function');
+  return Symbol.asyncIterator in value || Object.values(value).some(streams);
 }
 
 /** What resolveResponse reads of a request, over Fastify's request; a real Request for bodies other than JSON. */

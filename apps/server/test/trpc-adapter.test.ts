@@ -20,6 +20,8 @@ const router = t.router({
   }),
   add: t.procedure.input(z.object({ a: z.number(), b: z.number() })).mutation(({ input }) => input.a + input.b),
   big: t.procedure.query(() => ({ text: 'hej '.repeat(5000) })),
+  promised: t.procedure.query(() => ({ later: Promise.resolve(1) })),
+  inner: t.router({ hello: t.procedure.input(z.object({ name: z.string() })).query(({ input }) => `hej ${input.name}`) }),
   wait: t.procedure.query(
     ({ signal }) =>
       new Promise((resolve) => {
@@ -42,7 +44,7 @@ describe('our tRPC adapter', () => {
   afterAll(() => app.close());
 
   const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-  const cases: { name: string; method: 'GET' | 'POST' | 'HEAD'; path: string; body?: string; type?: string }[] = [
+  const cases: { name: string; method: 'GET' | 'POST' | 'HEAD'; path: string; body?: string; type?: string; accept?: string }[] = [
     { name: 'a query', method: 'GET', path: `/hello?input=${input({ name: 'Åse' })}` },
     { name: 'a query without input', method: 'GET', path: '/hello' },
     { name: 'a refused query', method: 'GET', path: '/fail' },
@@ -59,6 +61,19 @@ describe('our tRPC adapter', () => {
     { name: 'a mutation by GET', method: 'GET', path: '/add' },
     { name: 'a query by POST', method: 'POST', path: '/hello', body: '{}', type: 'application/json' },
     { name: 'HEAD', method: 'HEAD', path: '/hello' },
+    // A query by GET is answered without resolveResponse when it succeeds (src/trpc.ts answerQuery): its edges.
+    { name: 'a query whose input is null', method: 'GET', path: `/hello?input=${input(null)}` },
+    { name: 'a query with an empty input', method: 'GET', path: '/hello?input=' },
+    { name: 'a query with its input twice', method: 'GET', path: `/hello?input=${input({ name: 'a' })}&input=${input({ name: 'b' })}` },
+    { name: 'a query with + in its input', method: 'GET', path: '/hello?input=%7B%22name%22%3A%22a+b%22%7D' },
+    { name: 'a query whose path is URL-encoded', method: 'GET', path: `/h%65llo?input=${input({ name: 'a' })}` },
+    { name: 'a query whose input is refused by the procedure', method: 'GET', path: `/fail?input=${input({ x: 1 })}` },
+    { name: 'a query that answers a stream-like object', method: 'GET', path: '/promised' },
+    { name: 'a query with a JSON content type', method: 'GET', path: `/hello?input=${input({ name: 'a' })}`, type: 'application/json' },
+    { name: 'a query by GET with a form content type', method: 'GET', path: '/hello', type: 'multipart/form-data; boundary=x' },
+    { name: 'a query asking for JSON lines', method: 'GET', path: '/hello', accept: 'application/jsonl' },
+    { name: 'a query with connection parameters', method: 'GET', path: `/hello?connectionParams=${input({ a: '1' })}` },
+    { name: 'a query of a nested router', method: 'GET', path: `/inner.hello?input=${input({ name: 'Ib' })}` },
     { name: 'a large answer', method: 'GET', path: '/big' },
   ];
   for (const c of cases) {
@@ -68,7 +83,7 @@ describe('our tRPC adapter', () => {
           method: c.method,
           url: `${prefix}${c.path}`,
           ...(c.body !== undefined ? { payload: c.body } : {}),
-          headers: c.type ? { 'content-type': c.type } : {},
+          headers: { ...(c.type ? { 'content-type': c.type } : {}), ...(c.accept ? { accept: c.accept } : {}) },
         });
       const [ours, stock] = [await send('/ours'), await send('/stock')];
       expect(ours.statusCode).toBe(stock.statusCode);
@@ -80,6 +95,30 @@ describe('our tRPC adapter', () => {
       if (ours.body) expect(Number(ours.headers['content-length'])).toBe(Buffer.byteLength(ours.body));
     });
   }
+
+  it('answers a query by GET that succeeds without resolveResponse, and everything else through it', async () => {
+    // resolveResponse answers with a web Response; our own answer to a query needs none.
+    const Original = globalThis.Response;
+    let made = 0;
+    globalThis.Response = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Response>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Response;
+    try {
+      const get = (path: string) => app.inject({ method: 'GET', url: `/ours${path}` });
+      expect((await get(`/hello?input=${input({ name: 'a' })}`)).statusCode).toBe(200);
+      expect((await get(`/inner.hello?input=${input({ name: 'b' })}`)).statusCode).toBe(200);
+      expect(made).toBe(0);
+      expect((await get('/fail')).statusCode).toBe(403);
+      expect(made).toBe(1);
+      expect((await get(`/hello,hello?batch=1&input=${input({})}`)).statusCode).toBe(200);
+      expect(made).toBe(2);
+    } finally {
+      globalThis.Response = Original;
+    }
+  });
 
   it("aborts the call's signal when the client leaves", async () => {
     aborted = false;
