@@ -66,7 +66,7 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(scope: FastifyInstance
 }
 
 /**
- * One query by GET (not a batch, not a stream, no connection parameters, a path that needs no
+ * One query by GET (without a body type or naming JSON's, not a batch, not a stream, no connection parameters, a path that needs no
  * decoding, a procedure that is a query), run as resolveResponse runs it: its context from
  * createContext, its raw input the `input` parameter parsed as JSON (a failure refused as tRPC
  * refuses it) and deserialized by the router's transformer, the call's signal aborted when the client
@@ -80,7 +80,8 @@ async function answerQuery<TRouter extends AnyTRPCRouter>(
   path: string,
 ): Promise<{ body: FastifyReply } | { error: TRPCError; ctx: unknown } | null> {
   const headers = req.headers;
-  if (headers['content-type'] !== undefined || headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl') || path.includes('%')) return null;
+  const type = headers['content-type'];
+  if ((type !== undefined && !isJson(type)) || headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl') || path.includes('%')) return null;
   const procedure = (opts.router._def.procedures as Record<string, AnyTRPCProcedure | undefined>)[path];
   if (procedure?._def.type !== 'query') return null;
   const at = req.url.indexOf('?');

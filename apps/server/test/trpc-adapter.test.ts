@@ -110,6 +110,9 @@ describe('our tRPC adapter', () => {
       const get = (path: string) => app.inject({ method: 'GET', url: `/ours${path}` });
       expect((await get(`/hello?input=${input({ name: 'a' })}`)).statusCode).toBe(200);
       expect((await get(`/inner.hello?input=${input({ name: 'b' })}`)).statusCode).toBe(200);
+      // As browsers and load tools send it: a GET naming JSON as its (absent) body's type.
+      const named = await app.inject({ method: 'GET', url: `/ours/hello?input=${input({ name: 'c' })}`, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      expect(named.statusCode).toBe(200);
       expect(made).toBe(0);
       expect((await get('/fail')).statusCode).toBe(403);
       expect(made).toBe(1);
