@@ -66,12 +66,13 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(scope: FastifyInstance
 }
 
 /**
- * One query by GET (without a body type or naming JSON's, not a batch, not a stream, no connection parameters, a path that needs no
- * decoding, a procedure that is a query), run as resolveResponse runs it: its context from
- * createContext, its raw input the `input` parameter parsed as JSON (a failure refused as tRPC
- * refuses it) and deserialized by the router's transformer, the call's signal aborted when the client
- * leaves. Answered with `body` (the reply sent) when it succeeds; a failure comes back as the error
- * and the context it ran with, for resolveResponse to shape; null: not such a call.
+ * One query by GET, alone or as a batch of one (as the web client's batch link sends it), with no
+ * body type or JSON's, no stream asked for, no connection parameters, a path that needs no decoding
+ * and names a query: run as resolveResponse runs it. Its context comes from createContext, its raw
+ * input from the `input` parameter parsed as JSON (for a batch, its entry "0"; bad input refused as
+ * tRPC refuses it) and deserialized by the router's transformer, and its signal aborts when the
+ * client leaves. Answered with `body` (the reply sent) when it succeeds; a failure comes back as the
+ * error and the context it ran with, for resolveResponse to shape; null: not such a call.
  */
 async function answerQuery<TRouter extends AnyTRPCRouter>(
   opts: TrpcRoutesOptions<TRouter>,
@@ -86,20 +87,26 @@ async function answerQuery<TRouter extends AnyTRPCRouter>(
   if (procedure?._def.type !== 'query') return null;
   const at = req.url.indexOf('?');
   const params = new URLSearchParams(at < 0 ? '' : req.url.slice(at + 1));
-  if (params.has('batch') || params.has('connectionParams')) return null;
+  // tRPC reads batch=1 as a batch and any other value as none: only those two are taken here.
+  const batch = params.get('batch');
+  if ((batch !== null && batch !== '1') || params.has('connectionParams')) return null;
   const config = opts.router._def._config;
   let input: Promise<unknown> | null = null;
   const getRawInput = () => {
     input ??= (async () => {
       const text = params.get('input');
-      if (!text) return undefined;
-      try {
-        return config.transformer.input.deserialize(JSON.parse(text));
-      } catch (cause) {
-        if (cause instanceof TRPCError) throw cause;
-        throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      const value: unknown = text ? JSON.parse(text) : undefined;
+      if (value === undefined) return undefined;
+      if (batch === null) return config.transformer.input.deserialize(value);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
       }
-    })();
+      const entry = (value as Record<string, unknown>)[0];
+      return entry === undefined ? undefined : config.transformer.input.deserialize(entry);
+    })().catch((cause: unknown) => {
+      if (cause instanceof TRPCError) throw cause;
+      throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+    });
     return input;
   };
   let ctx: unknown;
@@ -108,19 +115,23 @@ async function answerQuery<TRouter extends AnyTRPCRouter>(
   } catch (cause) {
     return { error: getTRPCErrorFromUnknown(cause), ctx: undefined };
   }
+  let data: unknown;
   try {
-    const data = await procedure({ path, getRawInput, ctx, type: 'query', signal: abortedWhenClientLeaves(reply), batchIndex: 0 });
-    reply.header('vary', 'trpc-accept, accept').header('content-type', 'application/json');
-    if (isDataStream(data)) {
-      // resolveResponse refuses it outside the call, so its shape names no path.
-      const error = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
-      const shape = getErrorShape({ config, error, type: 'query', path: undefined, input: undefined, ctx });
-      return { body: reply.code(getHTTPStatusCodeFromError(error)).send(JSON.stringify(transformTRPCResponse(config, { error: shape }))) };
-    }
-    return { body: reply.code(200).send(JSON.stringify(transformTRPCResponse(config, { result: { data } }))) };
+    data = await procedure({ path, getRawInput, ctx, type: 'query', signal: abortedWhenClientLeaves(reply), batchIndex: 0 });
   } catch (cause) {
     return { error: getTRPCErrorFromUnknown(cause), ctx };
   }
+  if (isDataStream(data)) {
+    const error = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+    // In a batch it is the call's failure; alone, resolveResponse refuses it outside the call, so its shape names no path.
+    if (batch !== null) return { error, ctx };
+    const shape = getErrorShape({ config, error, type: 'query', path: undefined, input: undefined, ctx });
+    reply.header('vary', 'trpc-accept, accept').header('content-type', 'application/json');
+    return { body: reply.code(getHTTPStatusCodeFromError(error)).send(JSON.stringify(transformTRPCResponse(config, { error: shape }))) };
+  }
+  const answer = { result: { data } };
+  reply.code(200).header('vary', 'trpc-accept, accept').header('content-type', 'application/json');
+  return { body: reply.send(JSON.stringify(transformTRPCResponse(config, batch === null ? answer : [answer]))) };
 }
 
 /** What resolveResponse refuses to answer as plain JSON: an async iterable, or an object holding promises or iterables. */

@@ -74,6 +74,18 @@ describe('our tRPC adapter', () => {
     { name: 'a query asking for JSON lines', method: 'GET', path: '/hello', accept: 'application/jsonl' },
     { name: 'a query with connection parameters', method: 'GET', path: `/hello?connectionParams=${input({ a: '1' })}` },
     { name: 'a query of a nested router', method: 'GET', path: `/inner.hello?input=${input({ name: 'Ib' })}` },
+    { name: 'a batch of one query', method: 'GET', path: `/hello?batch=1&input=${input({ 0: { name: 'Bo' } })}` },
+    { name: 'a batch of one query without input', method: 'GET', path: '/hello?batch=1' },
+    { name: 'a batch of one query whose entry is missing', method: 'GET', path: `/hello?batch=1&input=${input({ 1: { name: 'x' } })}` },
+    { name: 'a batch of one query whose input is not an object', method: 'GET', path: `/hello?batch=1&input=${input([{ name: 'x' }])}` },
+    { name: 'a batch of one query whose input is not JSON', method: 'GET', path: '/hello?batch=1&input=%7Bnope' },
+    { name: 'a batch of one query the schema refuses', method: 'GET', path: `/hello?batch=1&input=${input({ 0: { name: 7 } })}` },
+    { name: 'a batch of one refused query', method: 'GET', path: '/fail?batch=1' },
+    { name: 'a batch of one query that answers a stream-like object', method: 'GET', path: '/promised?batch=1' },
+    { name: 'a batch of one unknown procedure', method: 'GET', path: '/nope?batch=1' },
+    { name: 'a batch of one mutation by GET', method: 'GET', path: '/add?batch=1' },
+    { name: 'a query with batch=0', method: 'GET', path: `/hello?batch=0&input=${input({ name: 'a' })}` },
+    { name: 'a query with batch=true', method: 'GET', path: `/hello?batch=true&input=${input({ name: 'a' })}` },
     { name: 'a large answer', method: 'GET', path: '/big' },
   ];
   for (const c of cases) {
@@ -96,7 +108,7 @@ describe('our tRPC adapter', () => {
     });
   }
 
-  it('answers a query by GET that succeeds without resolveResponse, and everything else through it', async () => {
+  it('answers a query by GET that succeeds, alone or as a batch of one, without resolveResponse, and everything else through it', async () => {
     // resolveResponse answers with a web Response; our own answer to a query needs none.
     const Original = globalThis.Response;
     let made = 0;
@@ -115,6 +127,8 @@ describe('our tRPC adapter', () => {
       expect(named.statusCode).toBe(200);
       expect(made).toBe(0);
       expect((await get('/fail')).statusCode).toBe(403);
+      expect(made).toBe(1);
+      expect((await get(`/hello?batch=1&input=${input({ 0: { name: 'd' } })}`)).statusCode).toBe(200);
       expect(made).toBe(1);
       expect((await get(`/hello,hello?batch=1&input=${input({})}`)).statusCode).toBe(200);
       expect(made).toBe(2);
