@@ -186,7 +186,8 @@ export interface ClubScope {
  * the club: its first statement checks the session and sets the scope (openClubCall), the club
  * context comes from the per-process cache when its version is current, and ctx.db is that
  * transaction too, so nothing in a club call can reach past the club or wait for a second
- * connection. A list call is four statements: BEGIN, that one, the list, COMMIT.
+ * connection. A list call is four statements: BEGIN, that one, the list, COMMIT — in one round
+ * trip when the procedure is a oneTrip read and the session's last call is known (oneTripCall).
  */
 function clubRung(check: ClubCheck) {
   return t.procedure.use(async ({ ctx, path, type, meta, next }) => {

@@ -90,7 +90,8 @@ const CACHE_LIMIT = 10_000;
  * Club contexts per (club, user, admin flag), per database handle, each labelled with the club's
  * context_version it was read at. A club call uses an entry only when the version its first
  * statement read is the same, so a change committed in any process (triggers bump the version)
- * is seen by the very next call everywhere.
+ * is seen by the very next call everywhere. Beside them, per session, what its last club call found
+ * (the guess a one-trip read starts from, checked by that read's first statement).
  */
 export class ClubContextCache {
   private readonly entries = new Map<string, { version: number; club: ClubContext | null }>();
