@@ -99,7 +99,7 @@ describe('REST booking', () => {
       await owner.updateTable('clients').set({ url: null }).where('name', '=', 'Nabo BK').execute();
       expect((await book(nabo)).statusCode).toBe(200);
       // Once read again, the clubs as this process knows them pass the statement's check (no booking
-      // runs twice), a url beyond ASCII too: the fingerprint is taken over the same bytes on both sides.
+      // runs twice), after a url beyond ASCII too.
       const statements = async () => {
         const before = app.t.database.statements();
         expect((await book()).statusCode).toBe(200);

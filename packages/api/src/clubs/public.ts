@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Database, precompiled } from '@klubhus/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
@@ -23,58 +22,63 @@ function pickClub(clubs: readonly ActiveClub[], host: string | null): ActiveClub
   return (hostname && clubs.find((c) => c.url && safeHost(c.url) === hostname)) || clubs[0];
 }
 
-/** Every public call runs it: built once (precompiled). */
+/** Every public call runs it: one row (migration 0027), built once (precompiled). */
+const activeClubsVersionQuery = precompiled(
+  () => 'version',
+  (db) => db.selectFrom('active_clubs').select('version'),
+);
+
+/** The active clubs and the version they are at, read together (one snapshot). */
 const activeClubsQuery = precompiled(
   () => 'active',
-  (db) => db.selectFrom('clients').select(['id', 'url', 'context_version']).where('active', '=', true).orderBy('id'),
+  (db) =>
+    db
+      .selectFrom('clients')
+      .select(['id', 'url', 'context_version', sql<string>`(SELECT a.version::text FROM active_clubs a)`.as('version')])
+      .where('active', '=', true)
+      .orderBy('id'),
 );
 
 /*
- * The storefront's club without a statement of its own (the public booking): the active clubs as
- * this process last read them pick the club, and the caller's transaction checks in its first
- * statement that they are still what they were (activeClubsFingerprint, compared with the
- * fingerprint answered here). Which club a host gets depends on nothing else (the active clubs'
- * ids and urls), so a club deactivated, renamed or added — by this process, another one or by
- * hand — changes the fingerprint, and that transaction starts again from a fresh read instead
- * (forgetPublicClubs).
+ * The active clubs as this process last read them, with the version of active_clubs they were read
+ * at (migration 0027: bumped in the same transaction as any change of a club's active flag, url or
+ * context version — by this process, another one or by hand). A public call reads the version (one
+ * row) and the clubs again only when it moved. The public booking has no statement for it at all:
+ * the kept clubs pick its club, and the booking's first statement checks the version
+ * (activeClubsFingerprint, compared with the fingerprint answered here); when it moved, that
+ * transaction starts again from a fresh read (forgetPublicClubs).
  */
 interface KnownClubs {
   clubs: readonly ActiveClub[];
-  fingerprint: string;
+  version: string;
   byHost: Map<string, number | null>;
 }
 const known = new WeakMap<object, KnownClubs>();
 
-/** What activeClubsFingerprint answers for these clubs: md5 of `id:bytes:url` per club, in id order (a url's length in bytes keeps any url unambiguous). */
-function fingerprintOf(clubs: readonly ActiveClub[]): string {
-  return createHash('md5')
-    .update(clubs.map((c) => `${c.id}:${Buffer.byteLength(c.url ?? '', 'utf8')}:${c.url ?? ''}`).join(','), 'utf8')
-    .digest('hex');
-}
-
 /**
- * The active clubs' fingerprint as the statement it is in sees them, for a column of a transaction's
- * first statement (null when there is none: never equal to a known fingerprint, whose list has a club).
+ * The active clubs' version as the statement it is in sees it, for a column of a transaction's
+ * first statement (compared with knownPublicClub's fingerprint).
  */
-export const activeClubsFingerprint: RawBuilder<string | null> = sql<string | null>`(SELECT md5(string_agg(c.id::text || ':' || octet_length(coalesce(c.url, '')) || ':' || coalesce(c.url, ''), ',' ORDER BY c.id)) FROM clients c WHERE c.active)`;
+export const activeClubsFingerprint: RawBuilder<string | null> = sql<string | null>`(SELECT a.version::text FROM active_clubs a)`;
 
-/**
- * The active clubs read now (one statement), kept as what this process knows of them (their ids and
- * urls: a kept list whose ids and urls are the same stays, with what it has picked for hosts).
- */
+/** The active clubs: as kept, when their version has not moved (one row read); else read again and kept. */
 async function readClubs(db: Kysely<Database>): Promise<readonly ActiveClub[]> {
-  const clubs = await activeClubsQuery(db, null, {});
   const last = known.get(db);
-  if (last && last.clubs.length === clubs.length && last.clubs.every((c, i) => c.id === clubs[i].id && c.url === clubs[i].url)) return clubs;
-  if (clubs.length) known.set(db, { clubs, fingerprint: fingerprintOf(clubs), byHost: new Map() });
+  if (last) {
+    const [current] = await activeClubsVersionQuery(db, null, {});
+    if (current && String(current.version) === last.version) return last.clubs;
+  }
+  const rows = await activeClubsQuery(db, null, {});
+  const clubs = rows.map(({ id, url, context_version }) => ({ id, url, context_version }));
+  if (rows.length) known.set(db, { clubs, version: rows[0].version, byHost: new Map() });
   else known.delete(db);
   return clubs;
 }
 
 /**
- * The storefront's club for the host as the active clubs were last read by this process, and their
- * fingerprint; null when they have not been read yet (or there was none). Only for a caller that
- * checks the fingerprint in its transaction's first statement (see above).
+ * The storefront's club for the host as the active clubs were last read by this process, and the
+ * version they were read at (`fingerprint`); null when they have not been read yet (or there was
+ * none). Only for a caller that checks it in its transaction's first statement (see above).
  */
 export function knownPublicClub(db: object, host: string | null): { id: number; fingerprint: string } | null {
   const k = known.get(db);
@@ -86,7 +90,7 @@ export function knownPublicClub(db: object, host: string | null): { id: number; 
     if (k.byHost.size >= 1000) k.byHost.clear();
     k.byHost.set(key, id);
   }
-  return id === null ? null : { id, fingerprint: k.fingerprint };
+  return id === null ? null : { id, fingerprint: k.version };
 }
 
 /** A transaction found the active clubs changed: what this process knows of them is read again before use. */

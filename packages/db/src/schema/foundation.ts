@@ -186,8 +186,15 @@ export interface ClientModulesTable {
   features: Json<ClientModuleFeature[]>;
 }
 
+/** One row: bumped with every change of the active clubs, their urls or context versions (migration 0027). */
+export interface ActiveClubsTable {
+  only_row: Generated<boolean>;
+  version: number | string;
+}
+
 export interface FoundationTables {
   clients: ClientsTable;
+  active_clubs: ActiveClubsTable;
   users: UsersTable;
   client_users: ClientUsersTable;
   sessions: SessionsTable;
