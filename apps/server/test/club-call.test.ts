@@ -70,7 +70,7 @@ describe('statements per club call', () => {
     expect(first).toBeLessThanOrEqual(5);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)("an order list call writes to PostgreSQL once: BEGIN, the session statement, its page and COMMIT together (one trip, from the session's last call)", async () => {
+  it.runIf(!!process.env.DATABASE_URL)("one-trip list calls: an order list writes to PostgreSQL once (BEGIN, the session statement, its page and COMMIT), a company list twice (COMMIT on its own)", async () => {
     const orders = (input: object) => t.app.inject({ method: 'GET', url: `/trpc/orders.list?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { ...ORIGIN_HEADERS, cookie: admin } });
     // Every flush of a socket's buffered writes (pg corks a statement's messages) is one _write or _writev.
     const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
@@ -95,6 +95,11 @@ describe('statements per club call', () => {
         expect(t.database.statements() - before).toBe(4);
         expect(writes, JSON.stringify(input)).toBe(1);
       }
+      // The company list (oneTrip too, no commitWith): BEGIN, the session statement and its page in one write, COMMIT in another.
+      expect((await listIn(t.app, admin)).status).toBe(200);
+      writes = 0;
+      expect((await listIn(t.app, admin)).status).toBe(200);
+      expect(writes).toBe(2);
     } finally {
       proto._write = write;
       proto._writev = writev;

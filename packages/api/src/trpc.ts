@@ -198,8 +198,10 @@ function clubRung(check: ClubCheck) {
       const sessionId = ctx.sessionId;
       if (!sessionId) throw refuse('UNAUTHORIZED', MSG.notLoggedIn);
       // tRPC merges these into the call's context.
-      const proceed = (trx: Tx, club: ClubContext, session: Session, user: SessionUser) =>
-        next({ ctx: { db: trx, sessionChecked: true as const, session, user, club, trx, files } });
+      const proceed = (trx: Tx, club: ClubContext, session: Session, user: SessionUser) => {
+        const scope: ClubScope = { club, trx, files };
+        return next({ ctx: { db: trx, sessionChecked: true as const, session, user, ...scope } });
+      };
       if (meta?.oneTrip && type === 'query') {
         const result = await oneTripCall(ctx, sessionId, check, proceed);
         if (result) {

@@ -9,7 +9,10 @@ export async function resolvePublicClubId(db: Kysely<Database>, host: string | n
   return (await resolvePublicClub(db, host))?.id ?? null;
 }
 
-/** The storefront's club with its context version (bumped by every change of its modules and members): one statement. */
+/**
+ * The storefront's club with its context version (bumped by every change of its modules and members):
+ * one statement (the clubs' version), two when the clubs changed since this process read them.
+ */
 export async function resolvePublicClub(db: Kysely<Database>, host: string | null): Promise<{ id: number; contextVersion: number } | null> {
   const match = pickClub(await readClubs(db), host);
   return match ? { id: match.id, contextVersion: Number(match.context_version) } : null;
