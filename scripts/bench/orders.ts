@@ -118,7 +118,7 @@ export async function seedOrdersClub(database: DatabaseHandle, log: (...args: un
 /** Vacuums and analyzes what the list reads, as autovacuum would (the bench's server runs without it). */
 async function vacuumOrders(database: DatabaseHandle) {
   // Words and pairs (migration 0022) are read index-only, as are the blocks of numbers (0024) on a far page: the visibility map set.
-  for (const table of ['orders', 'companies', 'contacts', 'order_search', 'order_search_words', 'order_search_pairs', 'order_list_blocks']) {
+  for (const table of ['orders', 'companies', 'contacts', 'order_search', 'order_search_words', 'order_search_word_counts', 'order_search_pairs', 'order_list_blocks']) {
     await database.owner.executeQuery(CompiledQuery.raw(`VACUUM ANALYZE ${table}`));
   }
 }
@@ -192,7 +192,8 @@ async function explainList(
  * per connection — custom ones first, then the generic one when it costs no more. Each is prepared
  * here as the owner and explained both ways, for the bench club (100,000 orders) and a small club (the
  * demo club), so a generic plan that suits only one of them shows:
- *   - `words`: a search of letters or digits: distinct orders with a word it begins, cap + 1 entries
+ *   - `counts`: a search of letters or digits: a word it begins in more than the cap orders (migration 0028);
+ *   - `words`: the same when no count proves it: distinct orders with a word it begins, cap + 1 entries
  *     of order_search_words (index only) — "more than the cap" proven without the trigram index;
  *   - `email`: a search with an '@': the candidates by the run before it, rechecked — the count;
  *   - `fetch`: the matches through the trigram index, at most cap + 1 (1,001) of them — the count of
@@ -208,6 +209,12 @@ export async function explainSearch(database: DatabaseHandle, clubs: { label: st
     return run ? `@${[...run].reverse().join('')}` : null;
   };
   const statements: Record<string, { sql: string; limit: number; prefix: (x: string) => string | null; serves: (x: string) => boolean }> = {
+    counts: {
+      sql: `SELECT EXISTS (SELECT 1 FROM order_search_word_counts c WHERE c.client_id = $1 AND c.word >= $5 AND c.word < $5 || chr(1114111) AND c.orders > $4)`,
+      limit: ORDER_SEARCH_COUNT_CAP,
+      prefix: wordOf,
+      serves: (x) => wordOf(x) !== null,
+    },
     words: {
       sql: `SELECT count(DISTINCT w.order_id) FROM (SELECT w.order_id FROM order_search_words w WHERE w.client_id = $1 AND w.word >= $5 AND w.word < $5 || chr(1114111) LIMIT $4) w`,
       limit: ORDER_SEARCH_COUNT_CAP + 1,

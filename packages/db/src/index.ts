@@ -5,6 +5,7 @@ export * from './schema';
 export * from './tenancy';
 export { commitWith, commitWithThen, holdAhead } from './dialect/pipeline';
 export { APP_ROLE } from './migrations/helpers';
+export { COUNTED_UP_TO as ORDER_WORD_COUNTED_UP_TO } from './migrations/0028_order_search_word_counts';
 export * from './env';
 export * from './password';
 export * from './seed/demo';

@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '@klubhus/db';
+import { DEMO_USERS, ORDER_WORD_COUNTED_UP_TO, withClub } from '@klubhus/db';
 import { ORDER_SEARCH_COUNT_CAP } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +265,61 @@ describe('two words with one order under two of their entries: counted once, pag
       }
     }
   });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a common word: its count stops at the ceiling (migration 0028, PostgreSQL)', () => {
+  const countOf = async (word: string) =>
+    (await owner().transaction().execute(async (trx) => {
+      await sql`SELECT set_config('app.client_id', ${String(demo)}, true)`.execute(trx);
+      return (await sql<{ orders: number }>`SELECT orders FROM order_search_word_counts WHERE client_id = ${demo} AND word = ${word}`.execute(trx)).rows[0]?.orders;
+    }));
+
+  it('is neither raised nor locked by the orders that keep coming with it, is lowered by a deletion, and the search stays exact', async () => {
+    await bulk(demo, 'Xeltomir', ORDER_WORD_COUNTED_UP_TO);
+    expect(await countOf('xeltomir')).toBe(ORDER_WORD_COUNTED_UP_TO);
+    await bulk(demo, 'Xeltomir', 5);
+    expect(await countOf('xeltomir')).toBe(ORDER_WORD_COUNTED_UP_TO);
+
+    // The row held by another transaction: an order with the word is made all the same (a booking's
+    // search flush would otherwise queue behind every other order with a common word).
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = withClub(app.t.database.db, { clientId: demo }, async (trx) => {
+      await sql`SELECT 1 FROM order_search_word_counts WHERE client_id = ${demo} AND word = 'xeltomir' FOR UPDATE`.execute(trx);
+      held();
+      await released;
+    });
+    await holding;
+    const made = app.staff.orders.update(plain({ firstname: 'Ny', lastname: 'Xeltomir', email: 'ny@xeltomir.dk' }));
+    const first = await Promise.race([made.then(() => 'made'), new Promise((resolve) => setTimeout(() => resolve('waited'), 5000))]);
+    letGo();
+    await holder;
+    await made;
+    expect(first).toBe('made');
+    expect(await countOf('xeltomir')).toBe(ORDER_WORD_COUNTED_UP_TO);
+
+    // A deletion lowers it: never more than the orders that have the word.
+    const one = await owner().selectFrom('orders').select('id').where('client_id', '=', demo).where('lastname', '=', 'Xeltomir').limit(1).executeTakeFirstOrThrow();
+    await app.staff.orders.delete({ id: one.id });
+    expect(await countOf('xeltomir')).toBe(ORDER_WORD_COUNTED_UP_TO - 1);
+    for (const s of ['xeltomir', 'XELTO', 'eltomir']) expect(await expectRight(app.staff, demo, s)).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+  });
+});
+
+it('the word counts hold the orders of every word, in every club, after all the writes above: exact below the ceiling, never more above it', async () => {
+  const wrong = await sql<{ client_id: number; word: string; n: number | null; orders: number | null }>`
+    SELECT client_id, word, w.n, c.orders FROM
+      (SELECT client_id, word, count(*)::int AS n FROM order_search_words WHERE left(word, 1) NOT IN ('%', '@') GROUP BY 1, 2) w
+      FULL JOIN order_search_word_counts c USING (client_id, word)
+    WHERE coalesce(c.orders, 0) > coalesce(w.n, 0) OR (coalesce(w.n, 0) < ${ORDER_WORD_COUNTED_UP_TO} AND coalesce(c.orders, 0) <> coalesce(w.n, 0))`.execute(owner());
+  expect(wrong.rows).toEqual([]);
+  expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_word_counts WHERE orders > ${ORDER_SEARCH_COUNT_CAP}`.execute(owner())).rows[0].n)).toBeGreaterThan(0);
 });
 
 it('the words table holds exactly the words of every search text, in every club, after all the writes above', async () => {

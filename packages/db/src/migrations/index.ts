@@ -26,6 +26,7 @@ import * as m0024 from './0024_order_list_positions';
 import * as m0025 from './0025_booking_pg_lighter';
 import * as m0026 from './0026_order_search_names_locked';
 import * as m0027 from './0027_active_clubs_version';
+import * as m0028 from './0028_order_search_word_counts';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025_booking_pg_lighter': m0025,
   '0026_order_search_names_locked': m0026,
   '0027_active_clubs_version': m0027,
+  '0028_order_search_word_counts': m0028,
 };
