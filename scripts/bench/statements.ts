@@ -2,7 +2,8 @@
  * Statements this process sends to PostgreSQL, counted in pg itself: every call of
  * pg.Client.prototype.query is one statement sent (BEGIN and COMMIT included), whatever sent it —
  * the app's pool through Kysely, a query config object `{ name, text, values }` (a named prepared
- * statement), the limit routes' own pool. Connecting sends no query and is not counted. The bench
+ * statement), the limit routes' own pool; a batch of statements in one implicit transaction
+ * (dialect/pipeline.ts) counts as its statements. Connecting sends no query and is not counted. The bench
  * reads the counter's difference over a run window, so nothing in the app has to count for it.
  *
  * Install before any pool connects: a pool that wraps client.query on 'connect' (the app's
@@ -20,7 +21,7 @@ export function countStatements(): () => number {
     const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
     const query = proto.query;
     proto.query = function (this: pg.Client, ...args: unknown[]) {
-      sent++;
+      sent += (args[0] as { statementCount?: number } | null)?.statementCount ?? 1;
       return query.apply(this, args);
     };
   }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/connect';
-import { commitWith, commitWithThen, sendAhead } from '../src/dialect/pipeline';
+import { commitWith, commitWithThen, holdAhead, sendAhead } from '../src/dialect/pipeline';
 import { withClub } from '../src/tenancy';
 import { openTestDatabase } from '../src/testing';
 
@@ -140,5 +140,58 @@ describe(`pipelined transactions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
     // The connection goes back to the pool in order: the next transaction on it works.
     await withClub(handle.db, { clientId: A }, (trx) => insert('a3').execute(trx));
     expect(await notes()).toEqual(['a0', 'a1', 'a2', 'a3', 'b0']);
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last one: one implicit transaction (PostgreSQL)', () => {
+  const scopeTo = (clientId: number) => sql<{ c: string }>`SELECT set_config('app.client_id', ${String(clientId)}, true) AS c, set_config('transaction_read_only', 'on', true) AS ro`;
+  const seen = (tag: number) => sql<{ note: string }>`SELECT note FROM pipe_notes WHERE length(note) < ${tag} ORDER BY note`;
+
+  /** A read-only transaction as a one-trip club call makes it: the scope held (alone), the read last. */
+  const call = (clientId: number, last: { compile: (trx: never) => CompiledQuery<unknown> }, verify: (rows: unknown[]) => void = () => {}) =>
+    handle.db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const held = await holdAhead(trx, scopeTo(clientId).compile(trx), ({ rows }) => verify(rows), true);
+        if (!held) throw new Error('not pipelined');
+        const { rows } = await commitWith(trx, last.compile(trx as never));
+        held.flush();
+        await held.answer;
+        return rows;
+      });
+
+  it('the first sets the scope for the second; two statements, no BEGIN or COMMIT, once both are prepared on the connection; nothing stays set', async () => {
+    const counts: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = handle.statements();
+      expect(await call(A, seen(10))).toEqual([{ note: 'a0' }]);
+      counts.push(handle.statements() - before);
+    }
+    // Unnamed, then named and prepared: BEGIN, the two, COMMIT; then the two alone.
+    expect(counts[0]).toBe(4);
+    expect(counts.at(-1)).toBe(2);
+    expect(await call(B, seen(10))).toEqual([{ note: 'b0' }]);
+    // The connection after it: no transaction, no scope.
+    const after = await sql<{ c: string | null }>`SELECT NULLIF(current_setting('app.client_id', true), '') AS c, current_setting('transaction_read_only') AS ro`.execute(handle.db);
+    expect(after.rows[0]).toEqual({ c: null, ro: 'off' });
+  });
+
+  it('the held statement makes it read only: a write after it is refused and leaves nothing', async () => {
+    for (let i = 0; i < 4; i++) await expect(call(A, insert('a9'))).rejects.toThrow(/read-only transaction/);
+    expect(await notes()).toEqual(['a0', 'b0']);
+  });
+
+  it("a rejected held answer fails the call; a failing last statement fails it with its own error; a failing held one with the held one's; the connection is clean after each", async () => {
+    for (let i = 0; i < 3; i++) await call(A, seen(11));
+    await expect(
+      call(A, seen(11), () => {
+        throw new Error('not what was guessed');
+      }),
+    ).rejects.toThrow('not what was guessed');
+    const divide = sql<{ x: number }>`SELECT 1 / (length(note) - length(note)) AS x FROM pipe_notes`;
+    for (let i = 0; i < 3; i++) await expect(call(A, divide)).rejects.toThrow(/division by zero/);
+    for (let i = 0; i < 3; i++) await expect(call(Number.NaN, seen(11))).rejects.toThrow(/invalid input syntax/);
+    for (let i = 0; i < 6; i++) expect(await call(A, seen(11))).toEqual([{ note: 'a0' }]);
   });
 });

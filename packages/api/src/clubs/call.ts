@@ -1,22 +1,30 @@
-import { type DatabaseHandle, holdAhead, precompiled, type Tx } from '@klubhus/db';
-import { sql } from 'kysely';
+import { type Database, type DatabaseHandle, holdAhead, precompiled, type Tx } from '@klubhus/db';
+import { type Kysely, sql } from 'kysely';
 import { type CheckedSession, extendSession, type Session, SESSION_COLUMNS, type SessionRow, type SessionUser, sessionFromRow } from '../auth/session';
 import { type ClubContext, readClubContext } from './context';
 
-const openClubCallQuery = precompiled(
+const clubCallCheck = (db: Kysely<Database>, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('clients', 'clients.id', 'sessions.current_client_id')
+    .select([
+      ...SESSION_COLUMNS,
+      'clients.context_version',
+      sql<string>`set_config('app.client_id', coalesce(sessions.current_client_id::text, ''), true)`.as('scoped_club'),
+      sql<string>`set_config('app.user_id', sessions.user_id::text, true)`.as('scoped_user'),
+    ])
+    .where('sessions.id', '=', sessionId);
+
+const openClubCallQuery = precompiled(() => '', (db, p: { sessionId: string }) => clubCallCheck(db, p.sessionId));
+
+/**
+ * The same check for a one-trip read, which also makes its transaction read only: the read may go
+ * out as an implicit transaction (no BEGIN READ ONLY before it), and then this is what forbids a write.
+ */
+const oneTripCheckQuery = precompiled(
   () => '',
-  (db, p: { sessionId: string }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('clients', 'clients.id', 'sessions.current_client_id')
-      .select([
-        ...SESSION_COLUMNS,
-        'clients.context_version',
-        sql<string>`set_config('app.client_id', coalesce(sessions.current_client_id::text, ''), true)`.as('scoped_club'),
-        sql<string>`set_config('app.user_id', sessions.user_id::text, true)`.as('scoped_user'),
-      ])
-      .where('sessions.id', '=', p.sessionId),
+  (db, p: { sessionId: string }) => clubCallCheck(db, p.sessionId).select(sql<string>`set_config('transaction_read_only', 'on', true)`.as('read_only')),
 );
 
 /**
@@ -56,12 +64,19 @@ export class GuessMissed extends Error {}
  * out in one write with the call's next statement, sent on the strength of `guess`. Its answer is
  * checked before any later statement of the call is answered: a session that is gone, expired, due
  * for extension (a write: the ordinary call does it), on another club, of a changed user, or a club
- * whose context changed, fails them all with GuessMissed. Null where statements are not pipelined.
+ * whose context changed, fails them all with GuessMissed. When the call's next statement is also its
+ * last (commitWith), the two go out as one implicit transaction, without BEGIN and COMMIT
+ * (PipelinedConnection.hold, `alone`). Null where statements are not pipelined.
  */
 export async function holdClubCall(trx: Tx, sessionId: string, guess: ClubCallGuess): Promise<{ answer: Promise<unknown>; flush: () => void } | null> {
-  return holdAhead(trx, openClubCallQuery.query(trx, null, { sessionId }), ({ rows: [row] }) => {
-    if (!row || !guessHolds(row, guess)) throw new GuessMissed('The session is not what its last call found');
-  });
+  return holdAhead(
+    trx,
+    oneTripCheckQuery.query(trx, null, { sessionId }),
+    ({ rows: [row] }) => {
+      if (!row || !guessHolds(row, guess)) throw new GuessMissed('The session is not what its last call found');
+    },
+    true,
+  );
 }
 
 function guessHolds(row: SessionRow & { context_version: number | string | null }, guess: ClubCallGuess): boolean {

@@ -1,5 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, PostgresDialect, PostgresDriver, type QueryResult, type TransactionSettings, type Transaction } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
+import { namedOn } from './prepared';
 
 /**
  * Transactions on pipelined pg connections (client config `pipeline: true`): a statement is written
@@ -11,7 +12,9 @@ import type pg from 'pg';
  * transaction's last statement and COMMIT together, so a row lock it takes is held only inside
  * PostgreSQL, not across a round trip through this process. hold keeps a statement back to go out
  * with the next one, its answer checked before any later answer is given (a club call's session
- * check with the call's read: one round trip).
+ * check with the call's read: one round trip). A held statement marked `alone`, followed only by the
+ * transaction's commitWith statement, goes out with it as one implicit transaction: no BEGIN or
+ * COMMIT, one Sync for the two (see #alone).
  *
  * No cursors or streams here: a pipelined connection refuses them (pg: 'not supported in pipeline
  * mode'), and nothing in the app streams from PostgreSQL.
@@ -67,7 +70,7 @@ class PipelinedConnection implements DatabaseConnection {
   /** BEGIN (or BEGIN READ ONLY) is due: it goes out with whatever the transaction sends first (see begin). */
   #beginDue: CompiledQuery | null = null;
   /** A statement held to go out with the transaction's next one (see hold). */
-  #held: { query: CompiledQuery; verify: (result: QueryResult<unknown>) => void; settle: (answer: Promise<QueryResult<unknown>>) => void } | null = null;
+  #held: Held | null = null;
 
   constructor(readonly client: pg.PoolClient) {}
 
@@ -107,14 +110,21 @@ class PipelinedConnection implements DatabaseConnection {
    * it is answered — throwing fails every later answer of the transaction with that error — so what
    * follows it on the wire may depend on what it does or finds (a club call's session and scope:
    * trpc.ts). Answers its rows once verified; `flush` sends it now if nothing followed.
+   *
+   * `alone`: when the transaction's next statement is its commitWith one and this connection has
+   * prepared both, the two go out as one implicit transaction (#alone). It commits at its Sync,
+   * before `verify` has seen the answer — so only for a read: the held statement should make the
+   * transaction read only (set_config('transaction_read_only', 'on', true)), as a club call's does.
    */
-  hold<R>(query: CompiledQuery<R>, verify: (result: QueryResult<R>) => void): { answer: Promise<QueryResult<R>>; flush: () => void } {
+  hold<R>(query: CompiledQuery<R>, verify: (result: QueryResult<R>) => void, alone = false): { answer: Promise<QueryResult<R>>; flush: () => void } {
     if (this.#held || this.#ended) throw new Error('hold: a statement is held already, or the transaction is over');
     let settle!: (answer: Promise<QueryResult<unknown>>) => void;
     const answer = new Promise<QueryResult<unknown>>((resolve) => {
       settle = resolve;
     });
-    this.#held = { query, verify: verify as (result: QueryResult<unknown>) => void, settle };
+    // Its failure is also the failure of what follows it: a caller that saw that one may never await this.
+    answer.catch(() => {});
+    this.#held = { query, verify: verify as (result: QueryResult<unknown>) => void, settle, alone };
     return { answer: answer as Promise<QueryResult<R>>, flush: () => this.#sendOpening() };
   }
 
@@ -165,6 +175,11 @@ class PipelinedConnection implements DatabaseConnection {
    */
   async commitWith<R>(query: CompiledQuery<R>, then?: CompiledQuery): Promise<{ result: QueryResult<R>; thenFailed: unknown }> {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
+    const held = this.#held;
+    if (held?.alone && !then && this.#beginDue && this.#ahead.length === 0) {
+      const names = [namedOn(this.client, held.query.sql), namedOn(this.client, query.sql)];
+      if (names[0] && names[1]) return { result: await this.#alone(held, names[0], query, names[1]), thenFailed: null };
+    }
     this.#sendOpening();
     const stream = this.#stream;
     stream.cork();
@@ -189,6 +204,42 @@ class PipelinedConnection implements DatabaseConnection {
       // Never leave the follow-up's answer unawaited on a connection going back to the pool.
       await followed;
     }
+  }
+
+  /**
+   * The held statement and the transaction's last one as one implicit transaction: both bound to the
+   * names this connection prepared them under, then one Sync — PostgreSQL runs the two in one
+   * transaction (a setting made local by the first holds for the second) and ends it at the Sync,
+   * committing or, after a failure, rolling back. No BEGIN or COMMIT, and one answer packet where
+   * there were four. The held statement's answer is verified before the statement's is given, as
+   * in hold; its failure is the statement's too (PostgreSQL skipped the statement).
+   */
+  async #alone<R>(held: Held, heldName: string, query: CompiledQuery<R>, name: string): Promise<QueryResult<R>> {
+    this.#beginDue = null;
+    this.#held = null;
+    this.#ended = true;
+    const batch = new ImplicitBatch([
+      { name: heldName, values: held.query.parameters },
+      { name, values: query.parameters },
+    ]);
+    const stream = this.#stream;
+    stream.cork();
+    try {
+      this.client.query(batch as never);
+    } finally {
+      stream.uncork();
+    }
+    const { error, results } = await batch.done;
+    const heldAnswer = results.length > 0 ? Promise.resolve(kyselyResult(results[0])) : Promise.reject(error);
+    const verified = heldAnswer.then((result) => {
+      held.verify(result);
+      return result;
+    });
+    verified.catch(() => {});
+    held.settle(verified);
+    await verified;
+    if (error || results.length < 2) throw error ?? new Error('The statement was not answered');
+    return kyselyResult(results[1]) as QueryResult<R>;
   }
 
   async commit(): Promise<void> {
@@ -218,10 +269,7 @@ class PipelinedConnection implements DatabaseConnection {
 
   /** Calls client.query at once (that writes it to the wire), answering in Kysely's shape. */
   #send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.client.query(query.sql, [...query.parameters]).then(({ command, rowCount, rows }) => ({
-      numAffectedRows: command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
-      rows: (rows ?? []) as R[],
-    }));
+    return this.client.query(query.sql, [...query.parameters]).then((result) => kyselyResult<R>(result));
   }
 
   /** The answer, after those written ahead of it: the first of them that failed is the transaction's error (this one failed for it). */
@@ -237,6 +285,75 @@ class PipelinedConnection implements DatabaseConnection {
       }
     }
     return answer;
+  }
+}
+
+/** A statement held to go out with the transaction's next one (PipelinedConnection.hold). */
+interface Held {
+  query: CompiledQuery;
+  verify: (result: QueryResult<unknown>) => void;
+  settle: (answer: Promise<QueryResult<unknown>>) => void;
+  /** It may go out with the transaction's commitWith statement as one implicit transaction (#alone). */
+  alone: boolean;
+}
+
+/** A pg result in Kysely's shape. */
+function kyselyResult<R>({ command, rowCount, rows }: Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows'>): QueryResult<R> {
+  return {
+    numAffectedRows: command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
+    rows: (rows ?? []) as R[],
+  };
+}
+
+/** pg's own Query, which keeps a result per statement it is answered (a multi-statement query's). */
+type PgQuery = { _results: pg.QueryResult | pg.QueryResult[]; handleCommandComplete(msg: unknown, connection: unknown): void };
+const PgQuery = (pg as unknown as { Query: new (config: object) => PgQuery }).Query;
+const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
+
+/** What pg.Connection offers a query to write its messages with. */
+interface ProtocolWriter {
+  bind(config: { statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
+  describe(config: { type: 'P'; name: string }): void;
+  execute(config: { portal: string }): void;
+  sync(): void;
+}
+
+/**
+ * Prepared statements bound and executed one after the other, then one Sync: one implicit
+ * transaction. pg's Query does the rest (a result per statement, in order); `done` answers the
+ * results of the statements that completed and the error, if one failed (the ones after it never ran).
+ */
+class ImplicitBatch extends PgQuery {
+  readonly statementCount: number;
+  readonly done: Promise<{ error: unknown; results: pg.QueryResult[] }>;
+  #completed = 0;
+
+  constructor(private readonly statements: { name: string; values: readonly unknown[] }[]) {
+    let callback!: (error: unknown) => void;
+    const done = new Promise<unknown>((resolve) => {
+      callback = resolve;
+    });
+    super({ text: '', callback: (error: unknown) => callback(error ?? null) });
+    this.statementCount = statements.length;
+    this.done = done.then((error) => {
+      const all = Array.isArray(this._results) ? this._results : [this._results];
+      return { error, results: all.slice(0, this.#completed) };
+    });
+  }
+
+  submit(connection: ProtocolWriter): null {
+    for (const { name, values } of this.statements) {
+      connection.bind({ statement: name, values, valueMapper: prepareValue });
+      connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '' });
+    }
+    connection.sync();
+    return null;
+  }
+
+  override handleCommandComplete(msg: unknown, connection: unknown): void {
+    super.handleCommandComplete(msg, connection);
+    this.#completed++;
   }
 }
 
@@ -292,7 +409,8 @@ export async function holdAhead<R>(
   trx: Transaction<any>,
   query: CompiledQuery<R>,
   verify: (result: QueryResult<R>) => void,
+  alone = false,
 ): Promise<{ answer: Promise<QueryResult<R>>; flush: () => void } | null> {
   const connection = await connectionOf(trx);
-  return connection instanceof PipelinedConnection ? connection.hold(query, verify) : null;
+  return connection instanceof PipelinedConnection ? connection.hold(query, verify, alone) : null;
 }

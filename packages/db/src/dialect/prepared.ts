@@ -20,7 +20,8 @@ interface NamedStatements {
   next: number;
 }
 
-const prepared = new WeakMap<pg.ClientBase, Set<string>>();
+/** Per client: the names it has been given to prepare, and the pool's texts (see namedOn). */
+const prepared = new WeakMap<pg.ClientBase, { own: Set<string>; texts: NamedStatements }>();
 
 /** Pool options that renew connections, so their statement caches stay bounded in time too. */
 export const PREPARED_POOL_OPTIONS = { maxUses: PREPARED_LIMITS.renewAfterUses } as const;
@@ -35,10 +36,11 @@ export function prepareRepeatedQueries(pool: pg.Pool, counter: StatementCounter)
   const texts: NamedStatements = { names: new Map(), next: 1 };
   pool.on('connect', (client) => {
     const own = new Set<string>();
-    prepared.set(client, own);
+    prepared.set(client, { own, texts });
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-      counter.count++;
+      // A batch of statements (pipeline.ts) counts as its statements.
+      counter.count += (config as { statementCount?: number } | null)?.statementCount ?? 1;
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
         const name = nameFor(texts, config);
         if (name && (own.has(name) || (own.size < PREPARED_LIMITS.perConnection && own.add(name)))) {
@@ -67,5 +69,17 @@ function nameFor(texts: NamedStatements, text: string): string | null {
 
 /** How many statements a client has prepared (tests). */
 export function preparedCount(client: pg.ClientBase): number {
-  return prepared.get(client)?.size ?? 0;
+  return prepared.get(client)?.own.size ?? 0;
+}
+
+/**
+ * The name under which this client has prepared the text — PostgreSQL confirmed it (pg records a
+ * name once its Parse succeeded) — or null: not named, or not prepared on this connection yet.
+ */
+export function namedOn(client: pg.ClientBase, text: string): string | null {
+  const entry = prepared.get(client);
+  const name = entry?.texts.names.get(text);
+  if (!entry || !name || !entry.own.has(name)) return null;
+  const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+  return parsed[name] === text ? name : null;
 }
