@@ -108,3 +108,26 @@ test('the invoices list, an order’s Fakturaer tab with its plan, the company�
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
+
+test('pages still loading (their data held back) show a spinner named Indlæser, with no serious accessibility violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, 'staff');
+  // The list's rows and a record's screen never answer while this runs: what shows is their spinner.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/trpc\/(orders\.list|orders\.get)/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/orders/orders');
+  await expect(page.getByRole('status', { name: 'Indlæser' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/orders/1');
+  await expect(page.getByRole('status', { name: 'Indlæser' }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, IconButton, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { MSG, PAGE_SIZES } from '@klubhus/domain';
 import {
   type Cell,
@@ -17,6 +17,7 @@ import { formatCount } from './format';
 import { Pagination } from './Pagination';
 import { SearchInput } from './SearchInput';
 import type { ListState } from './useListState';
+import { LoadingSpinner } from './LoadingSpinner';
 
 /** Table features of every DataTable: sorting only (the server pages, sorts and filters). */
 export const dataTableFeatures = tableFeatures({ rowSortingFeature });
@@ -176,7 +177,7 @@ export function DataTable<T extends RowData>({
             {loading && dataRows.length === 0 ? (
               <Table.Row>
                 <Table.Cell colSpan={colCount} textAlign="center" py="8">
-                  <Spinner size="md" aria-label="Indlæser" />
+                  <LoadingSpinner size="md" />
                 </Table.Cell>
               </Table.Row>
             ) : dataRows.length === 0 ? (

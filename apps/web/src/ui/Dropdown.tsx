@@ -1,5 +1,6 @@
-import { Box, type BoxProps, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, Flex, Text } from '@chakra-ui/react';
 import { type RefObject, useEffect, useState } from 'react';
+import { LoadingSpinner } from './LoadingSpinner';
 
 /** What was typed, trimmed, once the typing has paused for `ms` (the search a picker sends). */
 export function useDebouncedText(text: string, ms = 250): string {
@@ -51,7 +52,7 @@ export function DropdownStatus({ loading, empty, message }: { loading: boolean; 
   if (!empty) return null;
   return loading ? (
     <Flex p="3" justify="center">
-      <Spinner size="sm" aria-label="Indlæser" />
+      <LoadingSpinner size="sm" />
     </Flex>
   ) : (
     <Text p="3" fontSize="sm" color="fg.muted">

@@ -1,10 +1,11 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { Center } from '@chakra-ui/react';
+import { LoadingSpinner } from './LoadingSpinner';
 
 /** The spinner a page shows while its screen or record loads. */
 export function PageSpinner() {
   return (
     <Center py="20">
-      <Spinner size="lg" color="brand.solid" aria-label="Indlæser" />
+      <LoadingSpinner size="lg" color="brand.solid" />
     </Center>
   );
 }

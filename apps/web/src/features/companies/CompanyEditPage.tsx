@@ -1,4 +1,4 @@
-import { Box, Grid, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Box, Grid, SimpleGrid, Stack } from '@chakra-ui/react';
 import { type TCompanyUpdateRequest, ZCompanyUpdateRequest } from '@klubhus/domain';
 import { MSG } from '@klubhus/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { CvrField } from './CvrField';
 import { ExtraInfoFields, extraInfoDefinitions, extraInfoFormValues } from './ExtraInfoFields';
 import { STATUS_OPTIONS } from './status';
 import { TicketLimitsSection, TicketUtilizationSection } from './TicketLimits';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 
 type Company = RouterOutputs['companies']['get'];
 type CompanyOut = z.output<typeof ZCompanyUpdateRequest>;
@@ -231,7 +232,7 @@ function OwnerSection() {
       {users.data ? (
         <SelectField name="ownerId" label="Ansvarlig" options={[{ value: '', label: 'Ingen ansvarlig' }, ...options]} />
       ) : (
-        <Spinner size="sm" aria-label="Indlæser" />
+        <LoadingSpinner size="sm" />
       )}
     </Section>
   );

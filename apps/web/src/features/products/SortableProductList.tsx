@@ -1,4 +1,4 @@
-import { Badge, Box, chakra, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   type Announcements,
   closestCenter,
@@ -16,6 +16,7 @@ import { formatDKK, kronerToOre, PRODUCT_TYPE_LABELS, type ProductType } from '@
 import { GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../../ui/LinkButton';
+import { LoadingSpinner } from '../../ui/LoadingSpinner';
 
 export interface SortableProduct {
   id: number;
@@ -77,7 +78,7 @@ export function SortableProductList({
   if (loading && !products) {
     return (
       <Flex py="6" justify="center">
-        <Spinner aria-label="Indlæser" />
+        <LoadingSpinner />
       </Flex>
     );
   }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, SimpleGrid, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { SEATING_MSG, type TSeatCounts, type TSeatMapState } from '@klubhus/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import type { SeatLook } from '../../../ui/seatmap/seatIndex';
 import type { PickerOption } from '../../contacts/MultiSelectPicker';
 import { CompanyPicker } from './SponsorsSection';
 import type { Event } from './values';
+import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 
 /** How often Planoversigt asks for the seats' state: holds come and go while staff look. */
 const REFRESH_MS = 5000;
@@ -56,7 +57,7 @@ export function SeatingTab({ event }: { event: Event }) {
   };
 
   if (map.isError || drawing.isError) return <Text color="fg.error">{SEATING_MSG.loadFailed}</Text>;
-  if (!map.data || !drawing.data || !state.data) return <Spinner aria-label="Indlæser pladskort" />;
+  if (!map.data || !drawing.data || !state.data) return <LoadingSpinner label="Indlæser pladskort" />;
   const layout = drawing.data;
   const zero: TSeatCounts = { free: 0, held: 0, booked: 0, blocked: 0 };
   const counts = state.data;
