@@ -1,4 +1,4 @@
-import { DEMO_USERS, ORDER_WORD_COUNTED_UP_TO, withClub } from '@klubhus/db';
+import { DEMO_USERS, ORDER_WORD_COUNTED_UP_TO, setScope, withClub } from '@klubhus/db';
 import { ORDER_SEARCH_COUNT_CAP } from '@klubhus/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -270,7 +270,7 @@ describe('two words with one order under two of their entries: counted once, pag
 describe.runIf(process.env.DATABASE_URL)('a common word: its count stops at the ceiling (migration 0028, PostgreSQL)', () => {
   const countOf = async (word: string) =>
     (await owner().transaction().execute(async (trx) => {
-      await sql`SELECT set_config('app.client_id', ${String(demo)}, true)`.execute(trx);
+      await setScope(trx, demo, null);
       return (await sql<{ orders: number }>`SELECT orders FROM order_search_word_counts WHERE client_id = ${demo} AND word = ${word}`.execute(trx)).rows[0]?.orders;
     }));
 
@@ -297,7 +297,9 @@ describe.runIf(process.env.DATABASE_URL)('a common word: its count stops at the 
     });
     await holding;
     const made = app.staff.orders.update(plain({ firstname: 'Ny', lastname: 'Xeltomir', email: 'ny@xeltomir.dk' }));
-    const first = await Promise.race([made.then(() => 'made'), new Promise((resolve) => setTimeout(() => resolve('waited'), 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const first = await Promise.race([made.then(() => 'made'), new Promise((resolve) => (timer = setTimeout(() => resolve('waited'), 5000)))]);
+    clearTimeout(timer);
     letGo();
     await holder;
     await made;
@@ -321,7 +323,7 @@ it("an order's words are counted by their key, as the app role under the table's
   let counted: number | undefined;
   await expect(
     app.t.database.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('app.client_id', ${String(demo)}, true)`.execute(trx);
+      await setScope(trx, demo, null);
       counted = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_search_word_counts`.execute(trx)).rows[0].n);
       const before = await sql<{ n: number }>`SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'order_search_word_counts'`.execute(trx);
       await sql`INSERT INTO orders (client_id, order_number, status, payment_status, firstname, lastname, email)

@@ -28,7 +28,7 @@ import { currentClub, type Viewer } from '../app/service';
 import { sendConfirmEmail } from '../auth/service';
 import { consumeDiscountCode } from '../catalogue';
 import { loadActiveModules, ROLE_MEMBER } from '../clubs/context';
-import { activeClubsFingerprint, forgetPublicClubs, knownPublicClub } from '../clubs/public';
+import { activeClubsVersion, forgetPublicClubs, knownPublicClub } from '../clubs/public';
 import { bookableEvent, visibleToLower } from '../events/public';
 import { nextNumberStatement } from '../lib/counters';
 import { fail, reportInternalError } from '../lib/errors';
@@ -171,8 +171,8 @@ const bookingFactsQuery = precompiled(
         'events.extra_info',
         visibleToLower(eb as never, p.clientId, shape.viewer ? p.viewerEmail : null, p.now).as('visible'),
         (shape.guest ? sql<boolean>`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${p.guestEmail})` : sql<boolean | null>`NULL::boolean`).as('known_email'),
-        // The active clubs as this statement sees them (`clubs`: the visitor's club was picked from what this process knew of them).
-        (shape.clubs ? activeClubsFingerprint : sql<string | null>`NULL::text`).as('clubs_fingerprint'),
+        // The active clubs' version as this statement sees it (`clubs`: the visitor's club was picked from what this process knew of them).
+        (shape.clubs ? activeClubsVersion : sql<string | null>`NULL::text`).as('clubs_version'),
         ticketProductsJson(p.clientId, p.eventId).as('products'),
         // The order's id, taken now so that its search rows can follow the commit in the same write
         // (a gap in ids when the booking is refused is harmless: order numbers are the counter's).
@@ -222,7 +222,7 @@ async function bookingFacts(trx: Tx, clientId: number, eventId: number, viewerEm
     knownEmail: r.known_email,
     products: ticketProductsFrom(r.products),
     orderId: Number(r.order_id),
-    clubsFingerprint: r.clubs_fingerprint,
+    clubsVersion: r.clubs_version,
   };
 }
 
@@ -767,7 +767,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const knownClub = v.user && v.session?.currentClientId ? null : knownPublicClub(v.db, v.host);
   // Reassigned only before the run again after StaleClubs (attempt reads it).
   let clientId = knownClub?.id ?? (await bookingClub(v));
-  let clubsFingerprint = knownClub?.fingerprint ?? null;
+  let clubsVersion = knownClub?.version ?? null;
   const email = v.user?.email ?? null;
   // A guest's e-mail as the customer check below will take it: whether it is a user's is read with
   // the booking's first statement (and asked again only should the check end up on another address).
@@ -776,8 +776,8 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
   const guestEmail = guestParsed?.success ? guestParsed.data.email : null;
   // afterRefusal: the run again on the locked path, after a paid booking's fast statement refused.
   const attempt = (afterRefusal: boolean) => withClub(v.db, { clientId }, async (trx) => {
-    const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null, clubsFingerprint !== null);
-    if (clubsFingerprint !== null && facts.clubsFingerprint !== clubsFingerprint) throw new StaleClubs();
+    const facts = await bookingFacts(trx, clientId, input.eventId, email, guestEmail?.toLowerCase() ?? null, clubsVersion !== null);
+    if (clubsVersion !== null && facts.clubsVersion !== clubsVersion) throw new StaleClubs();
     // The club's modules (cached at the club's context version): the events module opens the event,
     // the orders module's features choose the provider. The event: the visitor's (visible, open), or
     // an invitation's (its token is the guard; open) — eventFor's checks, in its order.
@@ -968,7 +968,7 @@ export async function book(v: Viewer, baseUrl: string, input: TBooking): Promise
     // The active clubs changed since this process read them: the club is read again, as the first booking's is.
     forgetPublicClubs(v.db);
     clientId = await bookingClub(v);
-    clubsFingerprint = null;
+    clubsVersion = null;
     return run();
   });
   // The order's search rows, once the booking is committed (unless they followed its commit already):

@@ -48,7 +48,7 @@ const activeClubsQuery = precompiled(
  * context version — by this process, another one or by hand). A public call reads the version (one
  * row) and the clubs again only when it moved. The public booking has no statement for it at all:
  * the kept clubs pick its club, and the booking's first statement checks the version
- * (activeClubsFingerprint, compared with the fingerprint answered here); when it moved, that
+ * (activeClubsVersion, compared with the version answered here); when it moved, that
  * transaction starts again from a fresh read (forgetPublicClubs).
  */
 interface KnownClubs {
@@ -60,9 +60,9 @@ const known = new WeakMap<object, KnownClubs>();
 
 /**
  * The active clubs' version as the statement it is in sees it, for a column of a transaction's
- * first statement (compared with knownPublicClub's fingerprint).
+ * first statement (compared with knownPublicClub's version).
  */
-export const activeClubsFingerprint: RawBuilder<string | null> = sql<string | null>`(SELECT a.version::text FROM active_clubs a)`;
+export const activeClubsVersion: RawBuilder<string | null> = sql<string | null>`(SELECT a.version::text FROM active_clubs a)`;
 
 /** The active clubs: as kept, when their version has not moved (one row read); else read again and kept. */
 async function readClubs(db: Kysely<Database>): Promise<readonly ActiveClub[]> {
@@ -80,10 +80,10 @@ async function readClubs(db: Kysely<Database>): Promise<readonly ActiveClub[]> {
 
 /**
  * The storefront's club for the host as the active clubs were last read by this process, and the
- * version they were read at (`fingerprint`); null when they have not been read yet (or there was
+ * version they were read at; null when they have not been read yet (or there was
  * none). Only for a caller that checks it in its transaction's first statement (see above).
  */
-export function knownPublicClub(db: object, host: string | null): { id: number; fingerprint: string } | null {
+export function knownPublicClub(db: object, host: string | null): { id: number; version: string } | null {
   const k = known.get(db);
   if (!k) return null;
   const key = host ?? '';
@@ -93,7 +93,7 @@ export function knownPublicClub(db: object, host: string | null): { id: number; 
     if (k.byHost.size >= 1000) k.byHost.clear();
     k.byHost.set(key, id);
   }
-  return id === null ? null : { id, fingerprint: k.version };
+  return id === null ? null : { id, version: k.version };
 }
 
 /** A transaction found the active clubs changed: what this process knows of them is read again before use. */

@@ -16,9 +16,11 @@ export const COUNTED_UP_TO = 1100;
  *
  * order_search_word_counts: per club and word of the first kind (a run of three or more letters or
  * digits: not the '@' and '%' entries), the number of orders with that word. The words' row trigger
- * keeps it in the same statement as the words: one order more for each word an order gains, one less
- * for each it loses (an update's words that stay are not touched), in one upsert in word order, so
- * two writers never wait for each other crosswise. The invariant the search rests on: a count is
+ * keeps it beside the words, in the writer's transaction: one order more for each word an order gains,
+ * one less for each it loses (an update's words that stay are not touched), in one upsert in word
+ * order, so two writers of one order each never wait for each other crosswise (a statement that writes
+ * many orders — the sweep, a rename — takes them order by order; PostgreSQL would end a deadlock with
+ * it by refusing one side). The invariant the search rests on: a count is
  * never more than the orders that have the word. It is exact until it reaches COUNTED_UP_TO; from
  * there it is no longer raised (a deletion still lowers it), so a common word's row is neither written
  * nor locked by the orders that keep arriving with it ("gmail", a common surname): every booking's
