@@ -1,7 +1,7 @@
 import type { Tx } from '@klubhus/db';
 import { firstIssueMessage, type ModuleAlias, MSG, type PermissionAction, type PermissionSubject, type TUserProfile } from '@klubhus/domain';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
-import { type ZodType, ZodError, type z } from 'zod';
+import { type ZodType, ZodError, z } from 'zod';
 import { type Session, type SessionUser, validateSession } from './auth/session';
 import { userProfile, validateSessionWithProfile } from './auth/user';
 import { clubContextCache, GuessMissed, holdClubCall, openClubCall } from './clubs/call';
@@ -41,6 +41,50 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     };
   },
 });
+
+/**
+ * Procedures validate their input and answer synchronously. tRPC calls a zod schema's parseAsync, and
+ * zod 4 takes its compiled path for an object only when it parses synchronously: the order list's
+ * answer of ten rows took 30 µs to validate asynchronously against 5.6 µs synchronously. The same
+ * schema and the same result or ZodError; a schema that needs to wait (an async refinement: none so
+ * far) is parsed asynchronously as before.
+ */
+function parsedSynchronously<S>(schema: S): S {
+  if (!(schema instanceof z.ZodType)) return schema;
+  const zod: ZodType = schema;
+  const parsing = Object.create(zod, {
+    parseAsync: {
+      value: (value: unknown) => {
+        try {
+          return zod.parse(value);
+        } catch (error) {
+          if (error instanceof z.core.$ZodAsyncError) return zod.parseAsync(value);
+          throw error;
+        }
+      },
+    },
+  });
+  synchronous.add(parsing);
+  return parsing;
+}
+const synchronous = new WeakSet<object>();
+
+/** Whether a procedure's schema parses synchronously (the house test holds every procedure to it). */
+export const parsesSynchronously = (schema: unknown) => typeof schema === 'object' && schema !== null && synchronous.has(schema);
+
+/** A procedure builder whose .input and .output schemas parse synchronously (parsedSynchronously), as do the builders made from it. */
+function withSyncParsing<B extends object>(builder: B): B {
+  return new Proxy(builder, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (key === 'input' || key === 'output') return (schema: unknown) => withSyncParsing(value.call(target, parsedSynchronously(schema)));
+      if (key === 'use' || key === 'meta' || key === 'concat' || key === 'unstable_concat') return (...args: unknown[]) => withSyncParsing(value.apply(target, args));
+      return value;
+    },
+  });
+}
+const procedure = withSyncParsing(t.procedure);
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
@@ -91,7 +135,7 @@ async function loggedIn(ctx: Context): Promise<Authed> {
 
 /** A rung for calls outside a club: the session checked, then the rung's own test. */
 function sessionRung<C extends Checked | Authed>(check: (ctx: Context) => Promise<C>) {
-  return t.procedure.use(async ({ ctx, path, next }) => {
+  return procedure.use(async ({ ctx, path, next }) => {
     let checked: C;
     try {
       checked = await check(ctx);
@@ -190,7 +234,7 @@ export interface ClubScope {
  * trip when the procedure is a oneTrip read and the session's last call is known (oneTripCall).
  */
 function clubRung(check: ClubCheck) {
-  return t.procedure.use(async ({ ctx, path, type, meta, next }) => {
+  return procedure.use(async ({ ctx, path, type, meta, next }) => {
     const files = new CallFiles(fileStorage(ctx.deps.config));
     let committed = false;
     let outcome: { ok: boolean; error?: TRPCError } = { ok: false };

@@ -2,7 +2,8 @@ import { createContext, createSession } from '@klubhus/api';
 import { clubProcedure, createCallerFactory, router } from '@klubhus/api/trpc';
 import { type DatabaseHandle, seedDemo } from '@klubhus/db';
 import { openTestDatabase } from '@klubhus/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 
 /** A club call is one transaction: a failure anywhere in it undoes every write it made. */
 let database: DatabaseHandle;
@@ -12,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const listed = z.object({ name: z.string().min(2, 'For kort') });
+const answer = z.object({ name: z.string() });
+const refusedLater = z.object({ name: z.string() }).refine(async (v) => v.name !== 'nej', 'Ikke tilladt');
+
 const testRouter = router({
+  echo: clubProcedure.input(listed).output(answer).query(({ input }) => ({ name: input.name, extra: 'væk' })),
+  echoAsync: clubProcedure.input(refusedLater).output(answer).query(({ input }) => input),
   renameThenFail: clubProcedure.mutation(async ({ ctx }) => {
     await ctx.trx.updateTable('contact_lists').set({ title: 'Omdøbt' }).execute();
     throw new Error('boom');
@@ -46,5 +53,29 @@ describe('clubProcedure', () => {
     expect(titles).not.toContain('Omdøbt');
     await caller.rename();
     expect((await database.owner.selectFrom('contact_lists').select('title').execute()).map((r) => r.title)).not.toContain('Original');
+  });
+});
+
+/** A ZodError whose one issue says `message`. */
+const refusal = (message: string) => expect.objectContaining({ name: 'ZodError', issues: [expect.objectContaining({ message })] });
+
+describe("a procedure's schemas", () => {
+  it('parse synchronously (zod\'s compiled path), with the same results and errors', async () => {
+    const input = vi.spyOn(listed, 'parseAsync');
+    const output = vi.spyOn(answer, 'parseAsync');
+    const parsed = vi.spyOn(answer, 'parse');
+    const caller = await callerFor('staff@demo.dk');
+    // The answer is stripped to its schema, as before.
+    expect(await caller.echo({ name: 'Anne' })).toEqual({ name: 'Anne' });
+    await expect(caller.echo({ name: 'A' })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: refusal('For kort') });
+    expect(input).not.toHaveBeenCalled();
+    expect(output).not.toHaveBeenCalled();
+    expect(parsed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a schema that has to wait is parsed asynchronously', async () => {
+    const caller = await callerFor('staff@demo.dk');
+    expect(await caller.echoAsync({ name: 'ja' })).toEqual({ name: 'ja' });
+    await expect(caller.echoAsync({ name: 'nej' })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: refusal('Ikke tilladt') });
   });
 });

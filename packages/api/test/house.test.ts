@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '../src/router';
+import { parsesSynchronously } from '../src/trpc';
 
 /** The house rules of packages/api/README.md, checked so a new domain cannot quietly skip them. */
 describe('the server house', () => {
@@ -11,6 +12,10 @@ describe('the server house', () => {
     expect(procedures.length).toBeGreaterThan(80);
     expect(procedures.filter(([, p]) => p._def.inputs.length === 0).map(([path]) => path)).toEqual([]);
     expect(procedures.filter(([, p]) => !p._def.output).map(([path]) => path)).toEqual([]);
+  });
+
+  it("every procedure's schemas parse synchronously (built on trpc.ts's procedure, not t.procedure)", () => {
+    expect(procedures.filter(([, p]) => !p._def.inputs.every(parsesSynchronously) || !parsesSynchronously(p._def.output)).map(([path]) => path)).toEqual([]);
   });
 
   it('no router file holds SQL', () => {
