@@ -177,6 +177,41 @@ describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last
     expect(after.rows[0]).toEqual({ c: null, ro: 'off' });
   });
 
+  it('rows keep their types; a statement is described once on a connection, then answered without its columns', async () => {
+    const typed = sql`SELECT 7::int AS n, 12345678901::bigint AS big, 1.5::numeric AS amount, DATE '2026-11-27' AS day,
+      TIMESTAMPTZ '2026-11-27 12:00:00+00' AS at, NULL::text AS nothing, note FROM pipe_notes WHERE length(note) < ${10} ORDER BY note`;
+    // Every RowDescription any app connection receives from here on.
+    const watched = new WeakSet<object>();
+    let descriptions = 0;
+    const perCall: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const before = descriptions;
+      const rows = await handle.db
+        .transaction()
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          await trx.getExecutor().provideConnection(async (c) => {
+            const connection = (c as unknown as { client: { connection: { on(event: string, f: () => void): void } } }).client.connection;
+            if (!watched.has(connection)) {
+              watched.add(connection);
+              connection.on('rowDescription', () => descriptions++);
+            }
+          });
+          const held = await holdAhead(trx, scopeTo(A).compile(trx), () => {}, true);
+          if (!held) throw new Error('not pipelined');
+          const { rows } = await commitWith(trx, typed.compile(trx));
+          held.flush();
+          await held.answer;
+          return rows;
+        });
+      expect(rows).toEqual([{ n: 7, big: 12345678901, amount: 1.5, day: '2026-11-27', at: new Date('2026-11-27T12:00:00Z'), nothing: null, note: 'a0' }]);
+      perCall.push(descriptions - before);
+    }
+    // Unprepared, then prepared (both described each time); the first batch describes what this connection has not; then none.
+    expect(perCall.slice(0, 2)).toEqual([2, 2]);
+    expect(perCall.slice(-4)).toEqual([0, 0, 0, 0]);
+  });
+
   it('the held statement makes it read only: a write after it is refused and leaves nothing', async () => {
     for (let i = 0; i < 4; i++) await expect(call(A, insert('a9'))).rejects.toThrow(/read-only transaction/);
     expect(await notes()).toEqual(['a0', 'b0']);

@@ -305,8 +305,8 @@ function kyselyResult<R>({ command, rowCount, rows }: Pick<pg.QueryResult, 'comm
   };
 }
 
-/** pg's own Query, which keeps a result per statement it is answered (a multi-statement query's). */
-type PgQuery = { _results: pg.QueryResult | pg.QueryResult[]; handleCommandComplete(msg: unknown, connection: unknown): void };
+/** pg's Query, here for its error and ReadyForQuery handling (it calls `callback` once, with the error if one came). */
+type PgQuery = { _canceledDueToError: unknown };
 const PgQuery = (pg as unknown as { Query: new (config: object) => PgQuery }).Query;
 const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
 
@@ -318,15 +318,53 @@ interface ProtocolWriter {
   sync(): void;
 }
 
+/** A statement's answered row: its columns' names and parsers, and an empty row to copy (as pg's Result builds them). */
+interface RowShape {
+  names: string[];
+  parsers: ((text: string) => unknown)[];
+  empty: Record<string, null>;
+}
+
+/**
+ * Per connection, the row shape each prepared statement answers with, learnt from its first
+ * RowDescription there: a statement described once is not described again on that connection, so
+ * PostgreSQL does not send, and this process does not parse and set up, the same columns every call.
+ * A prepared statement's columns cannot change under it (PostgreSQL refuses to run it: "cached plan
+ * must not change result type").
+ */
+const rowShapes = new WeakMap<object, Map<string, RowShape>>();
+
+function rowShape(fields: readonly { name: string; dataTypeID: number }[]): RowShape {
+  const empty: Record<string, null> = {};
+  for (const field of fields) empty[field.name] = null;
+  return {
+    names: fields.map((field) => field.name),
+    // Text results only: the batch binds no binary result columns.
+    parsers: fields.map((field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown),
+    empty,
+  };
+}
+
+/** One statement's answer, in pg's result shape. */
+interface Answered {
+  command: string;
+  rowCount: number | null;
+  rows: Record<string, unknown>[];
+}
+
 /**
  * Prepared statements bound and executed one after the other, then one Sync: one implicit
- * transaction. pg's Query does the rest (a result per statement, in order); `done` answers the
- * results of the statements that completed and the error, if one failed (the ones after it never ran).
+ * transaction. `done` answers the results of the statements that completed and the error, if one
+ * failed (the ones after it never ran). Rows are parsed here, with each statement's row shape
+ * (rowShapes): only a statement not yet described on the connection is described.
  */
 class ImplicitBatch extends PgQuery {
   readonly statementCount: number;
-  readonly done: Promise<{ error: unknown; results: pg.QueryResult[] }>;
-  #completed = 0;
+  readonly done: Promise<{ error: unknown; results: Answered[] }>;
+  readonly #answered: Answered[] = [];
+  #shapes: (RowShape | null)[] = [];
+  #shapesOfConnection: Map<string, RowShape> | null = null;
+  #rows: Record<string, unknown>[] = [];
 
   constructor(private readonly statements: { name: string; values: readonly unknown[] }[]) {
     let callback!: (error: unknown) => void;
@@ -335,25 +373,58 @@ class ImplicitBatch extends PgQuery {
     });
     super({ text: '', callback: (error: unknown) => callback(error ?? null) });
     this.statementCount = statements.length;
-    this.done = done.then((error) => {
-      const all = Array.isArray(this._results) ? this._results : [this._results];
-      return { error, results: all.slice(0, this.#completed) };
-    });
+    this.done = done.then((error) => ({ error, results: this.#answered }));
   }
 
   submit(connection: ProtocolWriter): null {
-    for (const { name, values } of this.statements) {
+    let shapes = rowShapes.get(connection);
+    if (!shapes) rowShapes.set(connection, (shapes = new Map()));
+    this.#shapesOfConnection = shapes;
+    this.#shapes = this.statements.map(({ name }) => shapes.get(name) ?? null);
+    this.statements.forEach(({ name, values }, i) => {
       connection.bind({ statement: name, values, valueMapper: prepareValue });
-      connection.describe({ type: 'P', name: '' });
+      if (!this.#shapes[i]) connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
-    }
+    });
     connection.sync();
     return null;
   }
 
-  override handleCommandComplete(msg: unknown, connection: unknown): void {
-    super.handleCommandComplete(msg, connection);
-    this.#completed++;
+  /** Only for a statement described in this batch: its shape, kept for the connection's next batches. */
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }): void {
+    const at = this.#answered.length;
+    const shape = rowShape(msg.fields);
+    this.#shapes[at] = shape;
+    this.#shapesOfConnection?.set(this.statements[at].name, shape);
+  }
+
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this._canceledDueToError) return;
+    const shape = this.#shapes[this.#answered.length];
+    if (!shape) {
+      this._canceledDueToError = new Error('A row came for a statement whose columns are not known');
+      return;
+    }
+    try {
+      const row: Record<string, unknown> = { ...shape.empty };
+      const { names, parsers } = shape;
+      for (let i = 0; i < msg.fields.length; i++) {
+        const text = msg.fields[i];
+        row[names[i]] = text === null ? null : parsers[i](text);
+      }
+      this.#rows.push(row);
+    } catch (error) {
+      // As pg's Query: the batch fails with this error at its ReadyForQuery.
+      this._canceledDueToError = error;
+    }
+  }
+
+  handleCommandComplete(msg: { text: string }): void {
+    // "SELECT 10", "UPDATE 3", "INSERT 0 1": the command, then the rows it touched last.
+    const words = msg.text.split(' ');
+    const count = words.length > 1 ? Number(words[words.length - 1]) : Number.NaN;
+    this.#answered.push({ command: words[0], rowCount: Number.isNaN(count) ? null : count, rows: this.#rows });
+    this.#rows = [];
   }
 }
 
