@@ -25,7 +25,8 @@
  *   npm run bench -- seats         the seat-map engine: a 20,000-seat map, holds under load, 200 holders racing for 50 seats
  *   npm run bench -- invites       invitations to 2,000 contacts created and queued (embedded database without DATABASE_URL)
  *   npm run bench -- booking       issue 14: 1,000 bookings racing for the last 10 tickets and for one seat (two app processes), the unlocked control, reservations/s, the event page, the storefront's weight (PostgreSQL)
- *   npm run bench -- orders        the order list on 100,000 orders through tRPC (page, searches) and 500 concurrent order creations (PostgreSQL)
+ *   npm run bench -- orders        the order list on 100,000 orders through tRPC (page, searches) and 500 concurrent order creations (PostgreSQL);
+ *                                  BENCH_ORDERS_ONLY=<regex> runs only the list's load runs whose names match (no plans, no creations)
  *   npm run bench -- contracts     the contract PDF on a warm browser (p95 of 40, 10 at once)
  *   npm run bench -- invoices      500 concurrent invoice bookings (a tenth rolled back: gapless), invoice PDFs on a warm browser (p95, 20 at once), the PDF route while rendering (PostgreSQL)
  *   npm run bench -- gate          issue 16: 8 gates scanning 50 scans/s for BENCH_SECONDS (60) with codes scanned by two gates at once (p95 < 100 ms, each ticket counted once), auto-seating 500 guests of 80 companies at 60 tables (< 2 s) (PostgreSQL)
@@ -54,7 +55,7 @@ import { benchOrders } from './orders';
 import { benchSeats } from './seats';
 import { countStatements } from './statements';
 
-/** Settings of the run (DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_COMPANIES, BENCH_POOL, BENCH_PLANS). */
+/** Settings of the run (DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_COMPANIES, BENCH_POOL, BENCH_PLANS, BENCH_ORDERS_ONLY). */
 const env: Record<string, string | undefined> = { ...process.env };
 const CLUBS = 50;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -227,7 +228,7 @@ async function measure(
     statements,
   };
   log(
-    `  ${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, Node CPU ${m.cpuMs.toFixed(3)} ms/call, ${Number.isNaN(statements) ? 'n/a' : statements.toFixed(2)} statements/call (${m.total} requests, ${m.errors} errors)`,
+    `  ${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, Node CPU ${m.cpuMs.toFixed(3)} ms/call, ${Number.isNaN(statements) ? 'n/a' : statements.toFixed(2)} statements/call${r.cpuMs === undefined ? '' : `, load generator CPU ${r.cpuMs.toFixed(3)} ms/call`} (${m.total} requests, ${m.errors} errors)`,
   );
   return m;
 }

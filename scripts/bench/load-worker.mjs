@@ -24,34 +24,47 @@ function rotate(cookies, paths) {
   };
 }
 
-/** As fast as the answers come back; or, with `burst`, autocannon's own overallRate (kept to compare with earlier runs). */
+/**
+ * As fast as the answers come back; or, with `burst`, autocannon's own overallRate (kept to compare
+ * with earlier runs). The requests are built once, and each connection goes through them in turn:
+ * the sessions (and the rotating paths) change on every request. A per-request setupRequest made autocannon
+ * build every request anew — CPU this generator took from the server it measures, on the same cores.
+ */
 async function closedLoop({ url, connections, duration, request, cookies, paths, rate, burst }) {
-  const next = rotate(cookies, paths);
   let bad = 0;
   const latencies = [];
+  const cpu0 = process.cpuUsage();
   const instance = autocannon({
     url,
     connections,
     duration,
     ...(burst && rate ? { overallRate: rate } : {}),
-    requests: [
-      {
-        ...request,
-        setupRequest: (req) => {
-          const cookie = next.cookie();
-          if (cookie) req.headers = { ...req.headers, cookie };
-          req.path = next.path(req.path);
-          return req;
-        },
-      },
-    ],
+    requests: builtRequests(request, cookies, paths),
   });
   instance.on('response', (_client, status, _bytes, time) => {
     latencies.push(time);
     if (status < 200 || status >= 300) bad++;
   });
   const r = await instance;
-  return { rps: r.requests.total / r.duration, total: r.requests.total, errors: r.errors + r.timeouts + bad, latencies };
+  const cpu = process.cpuUsage(cpu0);
+  const total = r.requests.total;
+  return { rps: total / r.duration, total, errors: r.errors + r.timeouts + bad, latencies, cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, total) };
+}
+
+/**
+ * Every combination of session and path once, as fixed requests (no setupRequest): with P paths and
+ * C sessions, P·C / gcd requests, request i going to path i mod P with session i mod C.
+ */
+function builtRequests(request, cookies, paths) {
+  const p = Math.max(1, paths?.length ?? 0);
+  const c = Math.max(1, cookies.length);
+  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+  const n = (p * c) / gcd(p, c);
+  return Array.from({ length: n }, (_, i) => ({
+    ...request,
+    path: paths?.length ? paths[i % p] : request.path,
+    headers: cookies.length ? { ...request.headers, cookie: cookies[i % c] } : request.headers,
+  }));
 }
 
 /**

@@ -11,7 +11,7 @@ export type LoadRequest = { method: string; path: string; paths?: string[]; body
  */
 export function load(url: string, connections: number, duration: number, requests: LoadRequest, rate?: number, burst = false) {
   const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: 'inherit' });
-  return new Promise<{ rps: number; total: number; errors: number; latencies: number[] }>((resolve, reject) => {
+  return new Promise<{ rps: number; total: number; errors: number; latencies: number[]; cpuMs?: number }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as never));
     child.once('error', reject);
     child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
