@@ -1,5 +1,5 @@
 import { type Database, precompiled, type SessionsTable, type UsersTable } from '@klubhus/db';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { generateToken, hashToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'klubhus_session';
@@ -68,19 +68,25 @@ export function sessionIdOf(token: string | undefined | null): string | null {
 /** The user's columns a session check reads (what SessionUser holds). */
 export const SESSION_USER_COLUMNS = ['users.email', 'users.firstname', 'users.lastname', 'users.picture', 'users.admin', 'users.super_admin', 'users.time_zone'] as const;
 
+/**
+ * An expiry as milliseconds since the epoch: read as a number, where a timestamp's text is parsed
+ * into a Date (a regular expression) on every call that checks a session — two per call.
+ */
+const epochMs = (column: 'expires_at' | 'absolute_expires_at') => sql<number>`(extract(epoch from ${sql.ref(`sessions.${column}`)}) * 1000)::int8`.as(column);
+
 /** The session and its user, read together by every check of a session (see sessionFromRow). */
 export const SESSION_COLUMNS = [
   'sessions.id',
   'sessions.user_id',
   'sessions.current_client_id',
   'sessions.remember',
-  'sessions.expires_at',
-  'sessions.absolute_expires_at',
+  epochMs('expires_at'),
+  epochMs('absolute_expires_at'),
   ...SESSION_USER_COLUMNS,
 ] as const;
 
-/** A row of SESSION_COLUMNS. */
-export type SessionRow = Pick<Selectable<SessionsTable>, 'id' | 'user_id' | 'current_client_id' | 'remember' | 'expires_at' | 'absolute_expires_at'> &
+/** A row of SESSION_COLUMNS (the expiries in milliseconds since the epoch). */
+export type SessionRow = Pick<Selectable<SessionsTable>, 'id' | 'user_id' | 'current_client_id' | 'remember'> & { expires_at: number; absolute_expires_at: number } &
   Pick<Selectable<UsersTable>, 'email' | 'firstname' | 'lastname' | 'picture' | 'admin' | 'super_admin' | 'time_zone'>;
 
 export interface CheckedSession {
@@ -95,8 +101,8 @@ export interface CheckedSession {
  * second half of its idle window is extended (never past its absolute expiry).
  */
 export function sessionFromRow(row: SessionRow, now = Date.now()): CheckedSession | null {
-  const absolute = new Date(row.absolute_expires_at).getTime();
-  let expires = new Date(row.expires_at).getTime();
+  const absolute = Number(row.absolute_expires_at);
+  let expires = Number(row.expires_at);
   if (now >= expires || now >= absolute) return null;
   const policy = row.remember ? SESSION_POLICY.remember : SESSION_POLICY.short;
   const extended = expires - now < policy.idle / 2;
