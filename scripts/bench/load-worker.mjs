@@ -52,8 +52,8 @@ async function closedLoop({ url, connections, duration, request, cookies, paths,
 }
 
 /**
- * Every combination of session and path once, as fixed requests (no setupRequest): with P paths and
- * C sessions, P·C / gcd requests, request i going to path i mod P with session i mod C.
+ * The sessions and paths as fixed requests (no setupRequest): with P paths and C sessions, lcm(P, C)
+ * requests, request i going to path i mod P with session i mod C, so each recurs as evenly as before.
  */
 function builtRequests(request, cookies, paths) {
   const p = Math.max(1, paths?.length ?? 0);
