@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PipelinedPostgresDialect } from './dialect/pipeline';
 import { ownerSql, PGliteDialect, sharePGlite } from './dialect/pglite';
 import { PREPARED_POOL_OPTIONS, prepareRepeatedQueries } from './dialect/prepared';
+import { SharedReads } from './dialect/shared';
 import { APP_ROLE } from './migrations/helpers';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -19,6 +20,11 @@ const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
+
+/** Connections one-trip reads share (dialect/shared.ts), beside the pool's. */
+const SHARED_READ_CONNECTIONS = 2;
+/** Their application_name, as pg_stat_activity shows them. */
+export const SHARED_READS_NAME = 'klubhus shared reads';
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'pg';
@@ -88,7 +94,14 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
   // Pipelined: a statement goes out without waiting for the answer to the one before it (dialect/pipeline.ts).
   const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${role}`, pipeline: true, ...PREPARED_POOL_OPTIONS });
   const counter = { count: 0 };
-  prepareRepeatedQueries(appPool, counter);
+  const names = prepareRepeatedQueries(appPool, counter);
+  // One-trip reads share a few connections of their own, with the pool's statement names (dialect/shared.ts).
+  const shared = new SharedReads(
+    () => new pg.Client({ connectionString: url, options: `-c role=${role}`, pipeline: true, application_name: SHARED_READS_NAME }),
+    names,
+    counter,
+    SHARED_READ_CONNECTIONS,
+  );
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
   // tests) emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query.
@@ -98,7 +111,7 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
     });
   }
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }) });
-  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(appPool) });
+  const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(appPool, shared) });
   return {
     kind: 'pg',
     url,
@@ -106,6 +119,7 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
     owner,
     statements: () => counter.count,
     async close() {
+      await shared.close();
       await db.destroy();
       await owner.destroy();
     },

@@ -1,6 +1,8 @@
+import { Socket } from 'node:net';
+import pg from 'pg';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/connect';
+import { type DatabaseHandle, SHARED_READS_NAME } from '../src/connect';
 import { commitWith, commitWithThen, holdAhead, sendAhead } from '../src/dialect/pipeline';
 import { withClub } from '../src/tenancy';
 import { openTestDatabase } from '../src/testing';
@@ -180,36 +182,89 @@ describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last
   it('rows keep their types; a statement is described once on a connection, then answered without its columns', async () => {
     const typed = sql`SELECT 7::int AS n, 12345678901::bigint AS big, 1.5::numeric AS amount, DATE '2026-11-27' AS day,
       TIMESTAMPTZ '2026-11-27 12:00:00+00' AS at, NULL::text AS nothing, note FROM pipe_notes WHERE length(note) < ${10} ORDER BY note`;
-    // Every RowDescription any app connection receives from here on.
-    const watched = new WeakSet<object>();
+    // Every Describe any connection sends from here on.
+    const connection = (pg as unknown as { Connection: { prototype: { describe(...args: unknown[]): void } } }).Connection.prototype;
+    const describe = connection.describe;
     let descriptions = 0;
+    connection.describe = function (...args: unknown[]) {
+      descriptions++;
+      return describe.apply(this, args);
+    };
     const perCall: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const before = descriptions;
-      const rows = await handle.db
-        .transaction()
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          await trx.getExecutor().provideConnection(async (c) => {
-            const connection = (c as unknown as { client: { connection: { on(event: string, f: () => void): void } } }).client.connection;
-            if (!watched.has(connection)) {
-              watched.add(connection);
-              connection.on('rowDescription', () => descriptions++);
-            }
-          });
-          const held = await holdAhead(trx, scopeTo(A).compile(trx), () => {}, true);
-          if (!held) throw new Error('not pipelined');
-          const { rows } = await commitWith(trx, typed.compile(trx));
-          held.flush();
-          await held.answer;
-          return rows;
-        });
-      expect(rows).toEqual([{ n: 7, big: 12345678901, amount: 1.5, day: '2026-11-27', at: new Date('2026-11-27T12:00:00Z'), nothing: null, note: 'a0' }]);
-      perCall.push(descriptions - before);
+    try {
+      for (let i = 0; i < 12; i++) {
+        const before = descriptions;
+        expect(await call(A, typed)).toEqual([{ n: 7, big: 12345678901, amount: 1.5, day: '2026-11-27', at: new Date('2026-11-27T12:00:00Z'), nothing: null, note: 'a0' }]);
+        perCall.push(descriptions - before);
+      }
+    } finally {
+      connection.describe = describe;
     }
-    // Unprepared, then prepared (both described each time); the first batch describes what this connection has not; then none.
-    expect(perCall.slice(0, 2)).toEqual([2, 2]);
-    expect(perCall.slice(-4)).toEqual([0, 0, 0, 0]);
+    // Described while the text is new, each time; then once on each connection the batches go to
+    // (a pool client, the shared ones as they have prepared it); then never.
+    expect(perCall[0]).toBeGreaterThan(0);
+    expect(perCall.slice(-5)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  /** Pool checkouts and socket writes while `work` runs. */
+  async function counting<T>(work: () => Promise<T>): Promise<{ result: T; checkouts: number; writes: number }> {
+    const pool = pg.Pool.prototype as unknown as { connect: (...args: unknown[]) => unknown };
+    const socket = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const [connect, write, writev] = [pool.connect, socket._write, socket._writev];
+    let checkouts = 0;
+    let writes = 0;
+    pool.connect = function (...args: unknown[]) {
+      checkouts++;
+      return connect.apply(this, args);
+    };
+    socket._write = function (...args: unknown[]) {
+      writes++;
+      return write.apply(this, args);
+    };
+    socket._writev = function (...args: unknown[]) {
+      writes++;
+      return writev.apply(this, args);
+    };
+    try {
+      return { result: await work(), checkouts, writes };
+    } finally {
+      pool.connect = connect;
+      socket._write = write;
+      socket._writev = writev;
+    }
+  }
+  const burst = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 ? B : A, seen(12))));
+  const expectScoped = (results: unknown[][]) => expect(results).toEqual(results.map((_, i) => [{ note: i % 2 ? 'b0' : 'a0' }]));
+
+  it("reads of many calls at once share the connections, without a pool client, in one write each, every read in its own club's scope", async () => {
+    // Named the second time, prepared on the shared connections the time after.
+    for (let i = 0; i < 4; i++) await call(A, seen(12));
+    const { result, checkouts, writes } = await counting(() => burst(60));
+    expectScoped(result);
+    expect(checkouts).toBe(0);
+    // Two shared connections: the 60 reads leave in a write or two on each (a Sync each, one implicit transaction each).
+    expect(writes).toBeLessThanOrEqual(4);
+  });
+
+  it('reads whose shared connection the server ends go the pool way; the next reads share again', async () => {
+    // Reads slow enough to be in flight on the shared connections when the server ends them.
+    const slow = sql<{ note: string }>`SELECT note FROM pipe_notes, pg_sleep(0.1) WHERE length(note) < ${12}`;
+    for (let i = 0; i < 4; i++) await call(A, slow);
+    const reads = Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? B : A, slow)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ended = await sql<{ n: number }>`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${SHARED_READS_NAME}`.execute(handle.owner);
+    expect(ended.rows[0].n).toBe(2);
+    expectScoped(await reads);
+    // The next calls open new shared connections and prepare there again; within a few calls the reads share again.
+    // (A connection that failed to open is tried again after a second.)
+    let pooled = Number.POSITIVE_INFINITY;
+    for (const until = Date.now() + 3000; Date.now() < until && pooled > 0; ) {
+      const { result, checkouts } = await counting(() => burst(4));
+      expectScoped(result);
+      pooled = checkouts;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pooled).toBe(0);
   });
 
   it('the held statement makes it read only: a write after it is refused and leaves nothing', async () => {

@@ -1,6 +1,7 @@
 import { CompiledQuery, type DatabaseConnection, PostgresDialect, PostgresDriver, type QueryResult, type TransactionSettings, type Transaction } from 'kysely';
 import pg from 'pg';
 import { namedOn } from './prepared';
+import type { SharedReads } from './shared';
 
 /**
  * Transactions on pipelined pg connections (client config `pipeline: true`): a statement is written
@@ -21,12 +22,14 @@ import { namedOn } from './prepared';
  */
 export class PipelinedPostgresDialect extends PostgresDialect {
   readonly #pool: pg.Pool;
-  constructor(pool: pg.Pool) {
+  readonly #shared: SharedReads | null;
+  constructor(pool: pg.Pool, shared: SharedReads | null = null) {
     super({ pool });
     this.#pool = pool;
+    this.#shared = shared;
   }
   override createDriver() {
-    return new PipelinedDriver(this.#pool);
+    return new PipelinedDriver(this.#pool, this.#shared);
   }
 }
 
@@ -35,19 +38,28 @@ const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
-/** PostgresDriver (its init, destroy and savepoints) with connections that pipeline. */
+/**
+ * PostgresDriver (its init, destroy and savepoints) with connections that pipeline. A connection
+ * takes its pool client when it first needs one: at once for anything but a READ ONLY transaction,
+ * which may end as one implicit transaction on a shared connection (SharedReads) and take none.
+ */
 class PipelinedDriver extends PostgresDriver {
   readonly #pool: pg.Pool;
-  constructor(pool: pg.Pool) {
+  readonly #shared: SharedReads | null;
+  constructor(pool: pg.Pool, shared: SharedReads | null) {
     super({ pool });
     this.#pool = pool;
+    this.#shared = shared;
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
-    return new PipelinedConnection(await this.#pool.connect());
+    return new PipelinedConnection(this.#pool, this.#shared);
   }
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    if (settings.isolationLevel || (settings.accessMode && settings.accessMode !== 'read only')) return super.beginTransaction(connection, settings);
-    (connection as PipelinedConnection).begin(settings.accessMode === 'read only');
+    const pipelined = connection as PipelinedConnection;
+    if (settings.accessMode === 'read only' && !settings.isolationLevel) return pipelined.begin(true);
+    await pipelined.ready();
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    pipelined.begin(false);
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PipelinedConnection).commit();
@@ -56,7 +68,7 @@ class PipelinedDriver extends PostgresDriver {
     await (connection as PipelinedConnection).rollback();
   }
   override async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as PipelinedConnection).client.release();
+    await (connection as PipelinedConnection).release();
   }
 }
 
@@ -71,8 +83,42 @@ class PipelinedConnection implements DatabaseConnection {
   #beginDue: CompiledQuery | null = null;
   /** A statement held to go out with the transaction's next one (see hold). */
   #held: Held | null = null;
+  /** The pool client, once taken (see ready). */
+  #client: pg.PoolClient | null = null;
+  #taking: Promise<pg.PoolClient> | null = null;
 
-  constructor(readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly shared: SharedReads | null,
+  ) {}
+
+  /** The pool client this connection runs on (taken by ready()). */
+  get client(): pg.PoolClient {
+    if (!this.#client) throw new Error('The connection has not taken its pool client yet');
+    return this.#client;
+  }
+
+  /** Takes the pool client, once. */
+  async ready(): Promise<void> {
+    if (this.#client) return;
+    this.#taking ??= this.pool.connect();
+    try {
+      this.#client = await this.#taking;
+    } catch (error) {
+      this.#taking = null;
+      throw error;
+    }
+  }
+
+  /** Gives the pool client back, if one was taken (a taking that failed took none). */
+  async release(): Promise<void> {
+    const taking = this.#taking;
+    this.#taking = null;
+    this.#client = null;
+    if (!taking) return;
+    const client = await taking.catch(() => null);
+    client?.release();
+  }
 
   /**
    * Opens the transaction with whatever it sends first: a statement without parameters written ahead
@@ -125,11 +171,24 @@ class PipelinedConnection implements DatabaseConnection {
     // Its failure is also the failure of what follows it: a caller that saw that one may never await this.
     answer.catch(() => {});
     this.#held = { query, verify: verify as (result: QueryResult<unknown>) => void, settle, alone };
-    return { answer: answer as Promise<QueryResult<R>>, flush: () => this.#sendOpening() };
+    return {
+      answer: answer as Promise<QueryResult<R>>,
+      flush: () => {
+        if (!this.#held) return;
+        if (this.#client) return this.#sendOpening();
+        // Not sent anywhere yet: it goes out on the pool client, once taken (or fails the answer).
+        this.ready().then(
+          () => this.#sendOpening(),
+          (error) => this.#held?.settle(Promise.reject(error)),
+        );
+      },
+    };
   }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#ended) return Promise.reject(new Error('A statement after commitWith: the transaction is committed already'));
+    // Sent at once when the client is there (statements leave in the order they were asked for).
+    if (!this.#client) return this.ready().then(() => this.executeQuery<R>(query));
     this.#sendOpening();
     return this.#answer(this.#send<R>(query));
   }
@@ -177,9 +236,15 @@ class PipelinedConnection implements DatabaseConnection {
     if (this.#ended) throw new Error('commitWith twice: the transaction is committed already');
     const held = this.#held;
     if (held?.alone && !then && this.#beginDue && this.#ahead.length === 0) {
+      if (!this.#client && this.shared) {
+        const answered = await this.#aloneShared(held, query);
+        if (answered) return { result: answered.result, thenFailed: null };
+      }
+      await this.ready();
       const names = [namedOn(this.client, held.query.sql), namedOn(this.client, query.sql)];
       if (names[0] && names[1]) return { result: await this.#alone(held, names[0], query, names[1]), thenFailed: null };
     }
+    await this.ready();
     this.#sendOpening();
     const stream = this.#stream;
     stream.cork();
@@ -229,7 +294,37 @@ class PipelinedConnection implements DatabaseConnection {
     } finally {
       stream.uncork();
     }
-    const { error, results } = await batch.done;
+    return this.#answerAlone(held, await batch.done);
+  }
+
+  /**
+   * #alone on a shared connection (SharedReads), without taking a pool client: null when no shared
+   * connection has both statements prepared yet, or the one it went to was lost before answering
+   * (the batch is a read: the caller sends it again on its own client).
+   */
+  async #aloneShared<R>(held: Held, query: CompiledQuery<R>): Promise<{ result: QueryResult<R> } | null> {
+    const shared = this.shared?.pick([held.query.sql, query.sql]);
+    if (!shared) return null;
+    const batch = new ImplicitBatch([
+      { name: shared.names[0], values: held.query.parameters },
+      { name: shared.names[1], values: query.parameters },
+    ]);
+    let done: Awaited<typeof batch.done>;
+    try {
+      shared.send(batch);
+      done = await batch.done;
+    } finally {
+      shared.settled();
+    }
+    if (done.error && this.shared?.lost(shared.client, done.error)) return null;
+    this.#beginDue = null;
+    this.#held = null;
+    this.#ended = true;
+    return { result: await this.#answerAlone(held, done) };
+  }
+
+  /** The held statement's answer verified and given, then the statement's (see #alone). */
+  async #answerAlone<R>(held: Held, { error, results }: Awaited<ImplicitBatch['done']>): Promise<QueryResult<R>> {
     const heldAnswer = results.length > 0 ? Promise.resolve(kyselyResult(results[0])) : Promise.reject(error);
     const verified = heldAnswer.then((result) => {
       held.verify(result);
@@ -243,6 +338,13 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async commit(): Promise<void> {
+    // A transaction that never took a client sent nothing but may still hold its first statement.
+    if (!this.#client && (this.#held || this.#ahead.length)) await this.ready();
+    if (!this.#client) {
+      this.#beginDue = null;
+      this.#ended = false;
+      return;
+    }
     this.#sendOpening();
     if (this.#ended) this.#ended = false;
     else await this.#answer(this.#send(COMMIT));
@@ -260,7 +362,7 @@ class PipelinedConnection implements DatabaseConnection {
     }
     if (this.#beginDue) this.#beginDue = null;
     else if (this.#ended) this.#ended = false;
-    else await this.#send(ROLLBACK);
+    else if (this.#client) await this.#send(ROLLBACK);
   }
 
   get #stream() {
@@ -377,8 +479,8 @@ class ImplicitBatch extends PgQuery {
   }
 
   submit(connection: ProtocolWriter): null {
-    let shapes = rowShapes.get(connection);
-    if (!shapes) rowShapes.set(connection, (shapes = new Map()));
+    const shapes = rowShapes.get(connection) ?? new Map<string, RowShape>();
+    rowShapes.set(connection, shapes);
     this.#shapesOfConnection = shapes;
     this.#shapes = this.statements.map(({ name }) => shapes.get(name) ?? null);
     this.statements.forEach(({ name, values }, i) => {
@@ -437,8 +539,9 @@ const connectionOf = (trx: Transaction<any>) => trx.getExecutor().provideConnect
  */
 export async function sendAhead(trx: Transaction<any>, query: CompiledQuery): Promise<void> {
   const connection = await connectionOf(trx);
-  if (connection instanceof PipelinedConnection) connection.sendAhead(query);
-  else await connection.executeQuery(query);
+  if (!(connection instanceof PipelinedConnection)) return void (await connection.executeQuery(query));
+  await connection.ready();
+  connection.sendAhead(query);
 }
 
 /**

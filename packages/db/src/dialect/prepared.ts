@@ -14,14 +14,15 @@ import type pg from 'pg';
  */
 export const PREPARED_LIMITS = { perConnection: 200, renewAfterUses: 20_000, knownTexts: 5_000 } as const;
 
-interface NamedStatements {
+/** The names of a pool's repeated texts, shared by its connections (and its shared read connections). */
+export interface StatementNames {
   /** Text → name, for texts seen at least twice; text → null when seen once. */
   names: Map<string, string | null>;
   next: number;
 }
 
 /** Per client: the names it has been given to prepare, and the pool's texts (see namedOn). */
-const prepared = new WeakMap<pg.ClientBase, { own: Set<string>; texts: NamedStatements }>();
+const prepared = new WeakMap<pg.ClientBase, { own: Set<string>; texts: StatementNames }>();
 
 /** Pool options that renew connections, so their statement caches stay bounded in time too. */
 export const PREPARED_POOL_OPTIONS = { maxUses: PREPARED_LIMITS.renewAfterUses } as const;
@@ -31,28 +32,44 @@ export interface StatementCounter {
   count: number;
 }
 
-/** Makes every client of the pool name its repeated parameterised queries. */
-export function prepareRepeatedQueries(pool: pg.Pool, counter: StatementCounter): void {
-  const texts: NamedStatements = { names: new Map(), next: 1 };
-  pool.on('connect', (client) => {
-    const own = new Set<string>();
-    prepared.set(client, { own, texts });
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-      // A batch of statements (pipeline.ts) counts as its statements.
-      counter.count += (config as { statementCount?: number } | null)?.statementCount ?? 1;
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
-        const name = nameFor(texts, config);
-        if (name && (own.has(name) || (own.size < PREPARED_LIMITS.perConnection && own.add(name)))) {
-          return query({ name, text: config, values });
-        }
-      }
-      return query(config, values, callback);
-    };
-  });
+/** Makes every client of the pool name its repeated parameterised queries; the names, to share (SharedReads). */
+export function prepareRepeatedQueries(pool: pg.Pool, counter: StatementCounter): StatementNames {
+  const texts: StatementNames = { names: new Map(), next: 1 };
+  pool.on('connect', (client) => nameRepeatedQueries(client, texts, counter));
+  return texts;
 }
 
-function nameFor(texts: NamedStatements, text: string): string | null {
+/** Makes one client name its repeated parameterised queries with `texts`' names, and count what it sends. */
+export function nameRepeatedQueries(client: pg.ClientBase, texts: StatementNames, counter: StatementCounter): void {
+  const own = new Set<string>();
+  prepared.set(client, { own, texts });
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    // A batch of statements (pipeline.ts) counts as its statements.
+    counter.count += (config as { statementCount?: number } | null)?.statementCount ?? 1;
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
+      const name = nameFor(texts, config);
+      if (name && (own.has(name) || (own.size < PREPARED_LIMITS.perConnection && own.add(name)))) {
+        return query({ name, text: config, values });
+      }
+    }
+    return query(config, values, callback);
+  };
+}
+
+/**
+ * The name under which the client may prepare a text the pool has named (it takes one of the
+ * client's places: PREPARED_LIMITS), or null: not named yet, or the client is full.
+ */
+export function reserveName(client: pg.ClientBase, text: string): string | null {
+  const entry = prepared.get(client);
+  const name = entry?.texts.names.get(text);
+  if (!entry || !name) return null;
+  if (entry.own.has(name) || (entry.own.size < PREPARED_LIMITS.perConnection && entry.own.add(name))) return name;
+  return null;
+}
+
+function nameFor(texts: StatementNames, text: string): string | null {
   const known = texts.names.get(text);
   if (known !== undefined) {
     if (known !== null) return known;
