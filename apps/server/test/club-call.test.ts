@@ -87,7 +87,8 @@ describe('statements per club call', () => {
     };
     try {
       for (const input of [{}, { search: 'a' }, { search: 'zzzz-ingen' }]) {
-        // Twice first: a text is named the second time it is sent, and only statements the connection has prepared go out so.
+        // Four first: a text is named the second time it is sent, and only statements prepared where they go out go out so:
+        // on the pool's connection from then, on the shared ones (which prepare it when first asked) a call or two later.
         for (let i = 0; i < 4; i++) expect((await orders(input)).statusCode).toBe(200);
         writes = 0;
         const before = t.database.statements();
