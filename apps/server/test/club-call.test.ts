@@ -70,7 +70,7 @@ describe('statements per club call', () => {
     expect(first).toBeLessThanOrEqual(5);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)("one-trip list calls: an order list writes to PostgreSQL once, two statements in one implicit transaction (the session statement and its page, no BEGIN or COMMIT), a company list twice (COMMIT on its own)", async () => {
+  it.runIf(!!process.env.DATABASE_URL)("one-trip list calls: an order list writes to PostgreSQL once, two statements in one implicit transaction (the session statement and its page, no BEGIN or COMMIT; a later page and one past the end too), a company list twice (COMMIT on its own)", async () => {
     const orders = (input: object) => t.app.inject({ method: 'GET', url: `/trpc/orders.list?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { ...ORIGIN_HEADERS, cookie: admin } });
     // Every flush of a socket's buffered writes (pg corks a statement's messages) is one _write or _writev.
     const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
@@ -86,7 +86,7 @@ describe('statements per club call', () => {
       return writev.apply(this, args);
     };
     try {
-      for (const input of [{}, { search: 'a' }, { search: 'zzzz-ingen' }]) {
+      for (const input of [{}, { page: 2 }, { page: 99 }, { search: 'a' }, { search: 'zzzz-ingen' }]) {
         // Four first: a text is named the second time it is sent, and only statements prepared where they go out go out so:
         // on the pool's connection from then, on the shared ones (which prepare it when first asked) a call or two later.
         for (let i = 0; i < 4; i++) expect((await orders(input)).statusCode).toBe(200);

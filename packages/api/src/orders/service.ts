@@ -497,9 +497,24 @@ const filteredCount = (db: QueryCreator<any>, p: ListParams, s: ListShape) => li
 
 const searchPage = (s: ListShape) => s.search && s.field === 'Number' && !filtered(s);
 
+/**
+ * A later page of the unsearched number order (blockPageIds) as one row at least: the club's count
+ * beside a page that may be empty (past the end), so the statement is all its call sends
+ * (listStatementIsLast) and the call is a one-trip read as page 1's is.
+ */
+function blockPageStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) {
+  const total = sql`(SELECT coalesce((${countQuery(db, p, s)}), 0) AS total_count)`.as('t');
+  return (db.selectFrom(total) as SelectQueryBuilder<any, any, any>)
+    .leftJoinLateral(deferredPageQuery(db, p, s).as('p'), (j) => j.onTrue())
+    .selectAll('p')
+    .select([sql<number>`t.total_count`.as('total_count'), sql<boolean>`false`.as('total_capped')])
+    .orderBy('p.order_number', s.dir);
+}
+
 /** The one statement of a list page (its rows and, beside each, the total). */
 function buildListStatement(db: QueryCreator<any>, p: ListParams, s: ListShape) {
   if (searchPage(s)) return searchPageStatement(db, p, s);
+  if (s.blocks) return blockPageStatement(db, p, s);
   // The count is a subquery of the page's statement: it sees the statement's `found`. A search
   // sorted otherwise or filtered reads every match anyway (to sort or filter them): its count is exact.
   const totals = [sql<number>`coalesce((${countQuery(db, p, s)}), 0)`.as('total_count'), sql<boolean>`false`.as('total_capped')];
@@ -514,10 +529,11 @@ const listCount = precompiled(shapeKey, (db, p: ListParams, s: ListShape) => cou
 
 /**
  * Whether the page's statement is all a list call sends: its rows carry the total (a search page's
- * one row is there even past the end), or it is the first page, whose total is 0 when it has no row.
- * Only a later page that comes back empty asks for its count (listCount).
+ * and a later page's of the number order are one row even past the end), or it is the first page,
+ * whose total is 0 when it has no row.
+ * Only another later page (filtered, searched or sorted otherwise) that comes back empty asks for its count (listCount).
  */
-const listStatementIsLast = (s: ListShape, input: ListInput) => !!searchPage(s) || input.page === 1;
+const listStatementIsLast = (s: ListShape, input: ListInput) => !!searchPage(s) || s.blocks || input.page === 1;
 
 /**
  * The page's rows; `commit`: the statement is the call's last (listStatementIsLast), and it goes out
