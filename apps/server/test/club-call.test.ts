@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatabaseHandle, json, openDatabase, setScope } from '@klubhus/db';
+import { type DatabaseHandle, json, openDatabase, SHARED_READS_NAME, setScope } from '@klubhus/db';
 import { MSG } from '@klubhus/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '@klubhus/api';
 import { buildApp } from '../src/app';
@@ -86,16 +87,26 @@ describe('statements per club call', () => {
       return writev.apply(this, args);
     };
     try {
+      // The shared connections open on the first one-trip reads: their opening is no call's write.
+      const shared = sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${SHARED_READS_NAME}`;
+      for (let i = 0; i < 100 && (await shared.execute(t.database.owner)).rows[0].n < 2; i++) {
+        expect((await orders({})).statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       for (const input of [{}, { page: 2 }, { page: 99 }, { search: 'a' }, { search: 'zzzz-ingen' }]) {
-        // Four first: a text is named the second time it is sent, and only statements prepared where they go out go out so:
-        // on the pool's connection from then, on the shared ones (which prepare it when first asked) a call or two later.
-        for (let i = 0; i < 4; i++) expect((await orders(input)).statusCode).toBe(200);
-        writes = 0;
-        const before = t.database.statements();
-        const res = await orders(input);
-        expect(res.statusCode).toBe(200);
-        expect(t.database.statements() - before, JSON.stringify(input)).toBe(2);
-        expect(writes, JSON.stringify(input)).toBe(1);
+        // A text is named the second time it is sent, and only statements prepared where they go out go out so: on
+        // the pool's connection from then, on the shared ones (which prepare it when first asked) a call or two
+        // later. Until then a call may write more (BEGIN and COMMIT, or the shared connections' Parse).
+        const once = async () => {
+          writes = 0;
+          const before = t.database.statements();
+          expect((await orders(input)).statusCode).toBe(200);
+          return { statements: t.database.statements() - before, writes };
+        };
+        let warm = await once();
+        for (let i = 0; i < 30 && (warm.statements !== 2 || warm.writes !== 1); i++) warm = await once();
+        // Settled, it stays so.
+        for (let i = 0; i < 3; i++) expect(await once(), JSON.stringify(input)).toEqual({ statements: 2, writes: 1 });
       }
       // The company list (oneTrip too, no commitWith): BEGIN, the session statement and its page in one write, COMMIT in another.
       expect((await listIn(t.app, admin)).status).toBe(200);

@@ -236,9 +236,18 @@ describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last
   const burst = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 ? B : A, seen(12))));
   const expectScoped = (results: unknown[][]) => expect(results).toEqual(results.map((_, i) => [{ note: i % 2 ? 'b0' : 'a0' }]));
 
+  /** Reads until one goes out without a pool client (the text named, the shared connections open and prepared): at most 3 s. */
+  async function untilShared(read: () => Promise<unknown>) {
+    let pooled = Number.POSITIVE_INFINITY;
+    for (const until = Date.now() + 3000; Date.now() < until && pooled > 0; ) {
+      pooled = (await counting(read)).checkouts;
+      if (pooled > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pooled).toBe(0);
+  }
+
   it("reads of many calls at once share the connections, without a pool client, in one write each, every read in its own club's scope", async () => {
-    // Named the second time, prepared on the shared connections the time after.
-    for (let i = 0; i < 4; i++) await call(A, seen(12));
+    await untilShared(() => call(A, seen(12)));
     const { result, checkouts, writes } = await counting(() => burst(60));
     expectScoped(result);
     expect(checkouts).toBe(0);
@@ -249,22 +258,14 @@ describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last
   it('reads whose shared connection the server ends go the pool way; the next reads share again', async () => {
     // Reads slow enough to be in flight on the shared connections when the server ends them.
     const slow = sql<{ note: string }>`SELECT note FROM pipe_notes, pg_sleep(0.1) WHERE length(note) < ${12}`;
-    for (let i = 0; i < 4; i++) await call(A, slow);
+    await untilShared(() => call(A, slow));
     const reads = Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? B : A, slow)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const ended = await sql<{ n: number }>`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${SHARED_READS_NAME}`.execute(handle.owner);
     expect(ended.rows[0].n).toBe(2);
     expectScoped(await reads);
     // The next calls open new shared connections and prepare there again; within a few calls the reads share again.
-    // (A connection that failed to open is tried again after a second.)
-    let pooled = Number.POSITIVE_INFINITY;
-    for (const until = Date.now() + 3000; Date.now() < until && pooled > 0; ) {
-      const { result, checkouts } = await counting(() => burst(4));
-      expectScoped(result);
-      pooled = checkouts;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(pooled).toBe(0);
+    await untilShared(async () => expectScoped(await burst(4)));
   });
 
   it('the held statement makes it read only: a write after it is refused and leaves nothing', async () => {

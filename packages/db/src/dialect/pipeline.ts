@@ -15,7 +15,8 @@ import type { SharedReads } from './shared';
  * with the next one, its answer checked before any later answer is given (a club call's session
  * check with the call's read: one round trip). A held statement marked `alone`, followed only by the
  * transaction's commitWith statement, goes out with it as one implicit transaction: no BEGIN or
- * COMMIT, one Sync for the two (see #alone).
+ * COMMIT, one Sync for the two (see #alone) — on a connection shared with other such reads when the
+ * transaction has not taken a pool client (READ ONLY: see PipelinedDriver, #aloneShared, shared.ts).
  *
  * No cursors or streams here: a pipelined connection refuses them (pg: 'not supported in pipeline
  * mode'), and nothing in the app streams from PostgreSQL.
@@ -338,8 +339,8 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async commit(): Promise<void> {
-    // A transaction that never took a client sent nothing but may still hold its first statement.
-    if (!this.#client && (this.#held || this.#ahead.length)) await this.ready();
+    // A transaction that never took a client sent nothing (statements need one) but may still hold its first.
+    if (!this.#client && this.#held) await this.ready();
     if (!this.#client) {
       this.#beginDue = null;
       this.#ended = false;

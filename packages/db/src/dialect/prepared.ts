@@ -49,7 +49,7 @@ export function nameRepeatedQueries(client: pg.ClientBase, texts: StatementNames
     counter.count += (config as { statementCount?: number } | null)?.statementCount ?? 1;
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
       const name = nameFor(texts, config);
-      if (name && (own.has(name) || (own.size < PREPARED_LIMITS.perConnection && own.add(name)))) {
+      if (name && takesPlace(own, name)) {
         return query({ name, text: config, values });
       }
     }
@@ -64,9 +64,15 @@ export function nameRepeatedQueries(client: pg.ClientBase, texts: StatementNames
 export function reserveName(client: pg.ClientBase, text: string): string | null {
   const entry = prepared.get(client);
   const name = entry?.texts.names.get(text);
-  if (!entry || !name) return null;
-  if (entry.own.has(name) || (entry.own.size < PREPARED_LIMITS.perConnection && entry.own.add(name))) return name;
-  return null;
+  return entry && name && takesPlace(entry.own, name) ? name : null;
+}
+
+/** Whether a client holds the name, or has a place left for it (PREPARED_LIMITS) and now takes it. */
+function takesPlace(own: Set<string>, name: string): boolean {
+  if (own.has(name)) return true;
+  if (own.size >= PREPARED_LIMITS.perConnection) return false;
+  own.add(name);
+  return true;
 }
 
 function nameFor(texts: StatementNames, text: string): string | null {
