@@ -27,6 +27,7 @@ import * as m0025 from './0025_booking_pg_lighter';
 import * as m0026 from './0026_order_search_names_locked';
 import * as m0027 from './0027_active_clubs_version';
 import * as m0028 from './0028_order_search_word_counts';
+import * as m0029 from './0029_order_search_pair_counts';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026_order_search_names_locked': m0026,
   '0027_active_clubs_version': m0027,
   '0028_order_search_word_counts': m0028,
+  '0029_order_search_pair_counts': m0029,
 };
