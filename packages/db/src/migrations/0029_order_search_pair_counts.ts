@@ -44,12 +44,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE order_search_pairs DROP CONSTRAINT order_search_pairs_pkey`.execute(db);
   await sql`ALTER TABLE order_search_pairs ADD CONSTRAINT order_search_pairs_pkey PRIMARY KEY (client_id, pair, order_number, order_id)`.execute(db);
 
-  // The counts' upsert of migration 0028, with the exact mark. Keys gained: 1, lost: 0 (a key both lost
-  // and gained is neither). A gain is not written to a row at the ceiling already marked not exact.
+  // The counts' upsert of migration 0028, with the exact mark, for a trigger's OLD and NEW club (either
+  // null on an insert or a delete). Keys gained: 1, lost: 0 (a key both lost and gained is neither). A gain is not written to a row at the ceiling already marked not exact.
   await sql`
-    CREATE FUNCTION order_search_count(club integer, came text[], gone text[]) RETURNS void LANGUAGE plpgsql
+    CREATE FUNCTION order_search_count(old_club integer, new_club integer, came text[], gone text[]) RETURNS void LANGUAGE plpgsql
     SET search_path = pg_catalog, public SET plan_cache_mode = force_generic_plan AS $$
+    DECLARE
+      club integer := coalesce(new_club, old_club);
     BEGIN
+      IF old_club <> new_club THEN
+        -- The row moved to another club (never done by the app): the old club's losses on their own.
+        PERFORM public.order_search_count(old_club, old_club, '{}', gone);
+        gone := '{}';
+      END IF;
       IF cardinality(gone) + cardinality(came) = 0 THEN
         RETURN;
       END IF;
@@ -94,12 +101,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           RETURNING word)
         SELECT coalesce(array_agg(i.word), '{}') INTO came FROM i WHERE left(i.word, 1) NOT IN ('%', '@');
       END IF;
-      IF TG_OP = 'UPDATE' AND NEW.client_id <> OLD.client_id THEN
-        -- Another club's keys (never done by the app): the old club's counts on their own.
-        PERFORM public.order_search_count(OLD.client_id, '{}', gone);
-        gone := '{}';
-      END IF;
-      PERFORM public.order_search_count(CASE WHEN TG_OP = 'DELETE' THEN OLD.client_id ELSE NEW.client_id END, came, gone);
+      PERFORM public.order_search_count(OLD.client_id, NEW.client_id, came, gone);
       RETURN NULL;
     END $$`.execute(db);
 
@@ -124,12 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           RETURNING pair)
         SELECT coalesce(array_agg(i.pair), '{}') INTO came FROM i;
       END IF;
-      IF TG_OP = 'UPDATE' AND NEW.client_id <> OLD.client_id THEN
-        -- Another club's keys (never done by the app): the old club's counts on their own.
-        PERFORM public.order_search_count(OLD.client_id, '{}', gone);
-        gone := '{}';
-      END IF;
-      PERFORM public.order_search_count(CASE WHEN TG_OP = 'DELETE' THEN OLD.client_id ELSE NEW.client_id END, came, gone);
+      PERFORM public.order_search_count(OLD.client_id, NEW.client_id, came, gone);
       RETURN NULL;
     END $$`.execute(db);
 
