@@ -187,7 +187,7 @@ describe.runIf(!!process.env.DATABASE_URL)('a held statement alone with the last
     const connection = (pg as unknown as { Connection: { prototype: Record<'bind' | 'describe', (...args: unknown[]) => void> } }).Connection.prototype;
     const { bind, describe } = connection;
     const bound = new WeakMap<object, string>();
-    const ids = new WeakMap<object, number>();
+    const ids = new Map<object, number>();
     let described: string[] = [];
     connection.bind = function (this: object, ...args: unknown[]) {
       bound.set(this, String((args[0] as { statement?: string }).statement ?? ''));
