@@ -11,8 +11,22 @@ import { trpcRoutes } from '../src/trpc';
  * Our tRPC adapter (src/trpc.ts) answers every kind of call exactly as tRPC's own Fastify adapter:
  * the same router is mounted under both, and each request is sent to both.
  */
-const t = initTRPC.create({ isDev: false });
+const t = initTRPC.meta<{ label?: string }>().create({ isDev: false });
 let aborted = false;
+// Middlewares as the app's rungs use them: context added level by level, meta read, inputs merged,
+// answers checked and wrapped, levels that throw or answer nothing (src/trpc.ts callProcedure).
+const withUser = t.procedure.use(({ next }) => next({ ctx: { user: 'Åse' } }));
+const withClub = withUser.use(({ ctx, next }) => next({ ctx: { club: `${ctx.user}s klub` } }));
+const layered = withClub
+  .meta({ label: 'lag' })
+  .use(({ meta, next }) => next({ ctx: { seen: meta?.label } }))
+  .input(z.object({ a: z.string() }))
+  .input(z.object({ b: z.number().optional() }))
+  .use(async ({ next }) => {
+    const result = await next();
+    return result.ok ? { ...result, data: { wrapped: result.data } } : result;
+  })
+  .output(z.object({ user: z.string(), club: z.string(), seen: z.string().optional(), input: z.object({ a: z.string(), b: z.number().optional() }) }));
 const router = t.router({
   hello: t.procedure.input(z.object({ name: z.string() }).optional()).query(({ input }) => ({ hi: input?.name ?? 'verden' })),
   fail: t.procedure.query(() => {
@@ -22,6 +36,17 @@ const router = t.router({
   big: t.procedure.query(() => ({ text: 'hej '.repeat(5000) })),
   promised: t.procedure.query(() => ({ later: Promise.resolve(1) })),
   inner: t.router({ hello: t.procedure.input(z.object({ name: z.string() })).query(({ input }) => `hej ${input.name}`) }),
+  layered: layered.query(({ ctx, input }) => ({ user: ctx.user, club: ctx.club, seen: ctx.seen, input })),
+  layeredFails: layered.query(() => {
+    throw new TRPCError({ code: 'CONFLICT', message: 'Optaget' });
+  }),
+  badOutput: t.procedure.output(z.object({ n: z.number() })).query(() => ({ n: 'x' }) as never),
+  middlewareThrows: withUser
+    .use(() => {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Log ind' });
+    })
+    .query(() => 1),
+  middlewareAnswersNothing: t.procedure.use((() => undefined) as never).query(() => 1),
   wait: t.procedure.query(
     ({ signal }) =>
       new Promise((resolve) => {
@@ -87,6 +112,13 @@ describe('our tRPC adapter', () => {
     { name: 'a query with batch=0', method: 'GET', path: `/hello?batch=0&input=${input({ name: 'a' })}` },
     { name: 'a query with batch=true', method: 'GET', path: `/hello?batch=true&input=${input({ name: 'a' })}` },
     { name: 'a large answer', method: 'GET', path: '/big' },
+    { name: 'a query through middlewares that add context, read meta, merge inputs and wrap the answer', method: 'GET', path: `/layered?input=${input({ a: 'x', b: 2 })}` },
+    { name: 'the same as a batch of one', method: 'GET', path: `/layered?batch=1&input=${input({ 0: { a: 'y' } })}` },
+    { name: 'the same with input the second schema refuses', method: 'GET', path: `/layered?input=${input({ a: 'x', b: 'to' })}` },
+    { name: 'a refused query behind middlewares', method: 'GET', path: `/layeredFails?input=${input({ a: 'x' })}` },
+    { name: 'an answer the output schema refuses', method: 'GET', path: '/badOutput' },
+    { name: 'a middleware that throws', method: 'GET', path: '/middlewareThrows' },
+    { name: 'a middleware that answers nothing', method: 'GET', path: '/middlewareAnswersNothing' },
   ];
   for (const c of cases) {
     it(`answers ${c.name} as tRPC's own adapter does`, async () => {
@@ -122,6 +154,7 @@ describe('our tRPC adapter', () => {
       const get = (path: string) => app.inject({ method: 'GET', url: `/ours${path}` });
       expect((await get(`/hello?input=${input({ name: 'a' })}`)).statusCode).toBe(200);
       expect((await get(`/inner.hello?input=${input({ name: 'b' })}`)).statusCode).toBe(200);
+      expect((await get(`/layered?input=${input({ a: 'x' })}`)).statusCode).toBe(200);
       // As browsers and load tools send it: a GET naming JSON as its (absent) body's type.
       const named = await app.inject({ method: 'GET', url: `/ours/hello?input=${input({ name: 'c' })}`, headers: { 'content-type': 'application/json; charset=utf-8' } });
       expect(named.statusCode).toBe(200);
