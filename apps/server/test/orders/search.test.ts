@@ -203,6 +203,28 @@ describe('a search matching more than the cap (ORDER_SEARCH_COUNT_CAP)', () => {
     expect(big).toMatchObject({ total: 1000, totalCapped: true, totalPages: 2 });
   });
 
+  it("page 1 walks the number index as far as the page, and never reads the trigram index's bitmap (migration 0030)", async () => {
+    const reads = await t.database.owner.transaction().execute(async (trx) => {
+      await setScope(trx, club, null);
+      // Entries each index gave in this transaction.
+      const read = async () =>
+        (
+          await sql<{ trigram: number; numbers: number }>`SELECT pg_stat_get_xact_tuples_fetched('order_search_text_trgm'::regclass)::int AS trigram,
+            pg_stat_get_xact_tuples_fetched('order_search_number_idx'::regclass)::int AS numbers`.execute(trx)
+        ).rows[0];
+      const before = await read();
+      const page = (await sql<{ ids: number[]; capped: boolean }>`SELECT ids, capped FROM order_search_page('overtal', NULL, true, 10, 0, ${ORDER_SEARCH_COUNT_CAP})`.execute(trx)).rows[0];
+      const after = await read();
+      await setScope(trx, null, null);
+      return { page, trigram: after.trigram - before.trigram, numbers: after.numbers - before.numbers };
+    });
+    expect(reads.page.capped).toBe(true);
+    expect(reads.page.ids.length).toBe(10);
+    // The newest ten are all matches: ten entries of the number index, none of the trigram index
+    // (control: page 1 sent to the sort of every match fails here).
+    expect(reads).toMatchObject({ trigram: 0, numbers: 10 });
+  });
+
   it('counts exactly where the page reaches the last match, below the cap, filtered or sorted otherwise', async () => {
     const last = await list({ page: ORDER_SEARCH_COUNT_CAP / 10 + 1 });
     expect(last).toMatchObject({ total: numbers.length, totalCapped: false, totalPages: ORDER_SEARCH_COUNT_CAP / 10 + 1 });

@@ -28,6 +28,7 @@ import * as m0026 from './0026_order_search_names_locked';
 import * as m0027 from './0027_active_clubs_version';
 import * as m0028 from './0028_order_search_word_counts';
 import * as m0029 from './0029_order_search_pair_counts';
+import * as m0030 from './0030_order_search_walk_plain';
 
 /**
  * Every migration, in order. A domain adds its file beside this one and one
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027_active_clubs_version': m0027,
   '0028_order_search_word_counts': m0028,
   '0029_order_search_pair_counts': m0029,
+  '0030_order_search_walk_plain': m0030,
 };
