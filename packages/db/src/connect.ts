@@ -105,10 +105,14 @@ function openPostgres(url: string, poolSize: number, role: string): DatabaseHand
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE in
   // tests) emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query.
+  // A client in use whose connection ends emits 'error' on the client, which the pool does not
+  // listen to while the client is out: unhandled, it crashed the process. Its call's statement fails
+  // with the error already, and the pool drops the client when it comes back (no longer queryable).
   for (const pool of [ownerPool, appPool]) {
     pool.on('error', (error) => {
       if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL idle client error:', error.message);
     });
+    pool.on('connect', (client) => client.on('error', () => {}));
   }
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(appPool, shared) });

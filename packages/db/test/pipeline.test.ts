@@ -128,6 +128,33 @@ describe(`pipelined transactions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
     expect(await notes()).toEqual(['a0', 'a1', 'b0']);
   });
 
+  it.runIf(!!process.env.DATABASE_URL)("a call whose connection the server ends fails; the process and the pool go on", async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', record);
+    try {
+      const call = withClub(handle.db, { clientId: A }, async (trx) => {
+        const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0].pid;
+        const sleeping = sql`SELECT pg_sleep(5)`.execute(trx);
+        // It fails while this waits: handled here, and returned as it is.
+        sleeping.catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sql`SELECT pg_terminate_backend(${pid})`.execute(handle.owner);
+        return sleeping;
+      });
+      // The server's FATAL, the reset of its socket when that comes first, or the ROLLBACK's failure on
+      // the dead client (Kysely throws that one instead).
+      await expect(call).rejects.toThrow(/terminating connection|ECONNRESET|terminated unexpectedly|not queryable/);
+      // The socket's end comes after the server's error: give it time to be emitted.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (let i = 0; i < 4; i++) await withClub(handle.db, { clientId: A }, (trx) => insert(`a${10 + i}`).execute(trx));
+      expect((await notes()).length).toBe(6);
+    } finally {
+      process.removeListener('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('commitWithThen runs its follow-up after the commit, outside the transaction (on PostgreSQL in the same write; on PGlite it is left to the caller); a failing follow-up leaves the commit standing', async () => {
     // The follow-up sees the committed row and is no part of the transaction: it has no scope of its own.
     const seen = sql`SELECT count(*) FROM pipe_notes WHERE note = 'a1' AND NULLIF(current_setting('app.client_id', true), '') IS NULL`;
