@@ -146,7 +146,7 @@ type Middleware = (opts: CallOptions & { meta: unknown; next: (next?: { ctx?: ob
  * that merges the context it is given into the call's, takes the input it is given (else the
  * level's), and calls the next level; a level that throws is a failed result; the last result is
  * the answer, or its error thrown. tRPC copies the options twice per level with a helper that
- * defines each property in turn: 7% of the server's CPU in a list call of five levels (a CPU
+ * defines each property in turn: 7% of the server's CPU in a list call of four levels (a CPU
  * profile of the bench); object spread copies the same own properties. A procedure with its own
  * caller (experimental_caller) is called as it is.
  */
