@@ -159,7 +159,6 @@ async function callProcedure(procedure: AnyTRPCProcedure, opts: CallOptions): Pr
       return await middlewares[index]({
         ...at,
         meta,
-        input: at.input,
         next: (next) =>
           level(index + 1, {
             ...at,

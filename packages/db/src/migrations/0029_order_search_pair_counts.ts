@@ -45,7 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE order_search_pairs ADD CONSTRAINT order_search_pairs_pkey PRIMARY KEY (client_id, pair, order_number, order_id)`.execute(db);
 
   // The counts' upsert of migration 0028, with the exact mark, for a trigger's OLD and NEW club (either
-  // null on an insert or a delete). Keys gained: 1, lost: 0 (a key both lost and gained is neither). A gain is not written to a row at the ceiling already marked not exact.
+  // null on an insert or a delete). Keys gained: 1, lost: 0 (a key both lost and gained is neither).
+  // A gain is not written to a row at the ceiling already marked not exact.
   await sql`
     CREATE FUNCTION order_search_count(old_club integer, new_club integer, came text[], gone text[]) RETURNS void LANGUAGE plpgsql
     SET search_path = pg_catalog, public SET plan_cache_mode = force_generic_plan AS $$
